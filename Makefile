@@ -1,0 +1,58 @@
+# Epic20 Site. `make run` serves the app with demo data; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test install install-dev lint e2e fuzz bench messages check-deploy clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+e2e: install-dev
+	bash scripts/install-browser.sh
+	$(BIN)/pytest tests/e2e -m e2e -p no:xdist
+
+fuzz: install-dev
+	bash scripts/fuzz-api.sh
+
+bench: install-dev
+	$(BIN)/python bench/run.py
+
+messages:
+	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l en --no-location --no-obsolete
+	$(BIN)/python manage.py compilemessages -l en
+
+check-deploy: install
+	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH \
+	  ALLOWED_HOSTS=epic20.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,93 @@
+"""Writes for campaigns. Pages and the API both call these (HackSoft services)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from .models import Campaign, Membership, System
+
+# No 0/O, 1/I/L: codes are read aloud and typed from forum posts.
+INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+INVITE_LENGTH = 10
+
+
+class CampaignError(Exception):
+    """A campaign action that the rules of the site do not allow; `code` is stable."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _new_invite_code() -> str:
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+def normalize_invite_code(code: str) -> str:
+    return "".join(ch for ch in str(code).upper() if not ch.isspace() and ch != "-")
+
+
+@transaction.atomic
+def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = System.EPIC20) -> Campaign:
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                campaign = Campaign.objects.create(
+                    name=name.strip(), system=system, gm=gm, invite_code=_new_invite_code()
+                )
+                break
+        except IntegrityError:  # pragma: no cover - a 31^10 collision
+            continue
+    Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
+    return campaign
+
+
+@transaction.atomic
+def campaign_update(*, campaign: Campaign, name: str) -> Campaign:
+    campaign.name = name.strip()
+    campaign.save(update_fields=["name"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_regenerate_invite(*, campaign: Campaign) -> Campaign:
+    while True:
+        code = _new_invite_code()
+        if not Campaign.objects.filter(invite_code=code).exists():
+            break
+    campaign.invite_code = code
+    campaign.save(update_fields=["invite_code"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_join(*, user: AbstractBaseUser, invite_code: str, campaign_id: int | None = None) -> Campaign:
+    """Join by invite code. With `campaign_id` (the API's `/campaigns/{id}/join/`) the code must
+    belong to that campaign; a wrong id and a wrong code answer alike, so ids leak nothing."""
+    code = normalize_invite_code(invite_code)
+    campaign = Campaign.objects.select_for_update().filter(invite_code=code).first() if code else None
+    if campaign is not None and campaign_id is not None and campaign.pk != campaign_id:
+        campaign = None
+    if campaign is None:
+        raise CampaignError("invite_code.invalid", _("El código de invitación no es válido."))
+    membership, created = Membership.objects.get_or_create(
+        campaign=campaign, user=user, defaults={"role": Membership.Role.PLAYER}
+    )
+    if not created:
+        raise CampaignError("campaign.already_member", _("Ya perteneces a esta campaña."))
+    return campaign
+
+
+@transaction.atomic
+def campaign_leave(*, user: AbstractBaseUser, campaign: Campaign) -> None:
+    if campaign.gm_id == user.pk:
+        raise CampaignError(
+            "campaign.gm_cannot_leave",
+            _("El director de juego no puede abandonar su propia campaña."),
+        )
+    Membership.objects.filter(campaign=campaign, user=user).delete()

@@ -1,0 +1,134 @@
+"""Conventions every API endpoint shares (API.md, "Conventions").
+
+- Errors always come in one envelope: `{"errors": [{"code", "path", "message", "rule"}]}`,
+  with `path` a JSON pointer into the submitted body and `message` in the request's language.
+- Lists are paginated `{"count", "next", "previous", "results"}`.
+- Serializers refuse unknown fields instead of silently ignoring them.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, pagination, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class Pagination(pagination.PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+def error(code: str, message: str, *, path: str = "", rule: str = "") -> dict:
+    return {"code": code, "path": path, "message": str(message), "rule": rule}
+
+
+def error_response(errors: list[dict], status_code: int = status.HTTP_400_BAD_REQUEST, headers=None):
+    return Response({"errors": errors}, status=status_code, headers=headers)
+
+
+def _pointer(parts: list[str]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def flatten_validation_errors(detail, parts: list[str] | None = None, prefix: str = "") -> list[dict]:
+    """Turn DRF's nested ValidationError detail into the flat envelope with JSON pointers."""
+    parts = parts or []
+    out: list[dict] = []
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            if key in ("non_field_errors", "__all__"):
+                out.extend(flatten_validation_errors(value, parts, prefix))
+            else:
+                out.extend(flatten_validation_errors(value, [*parts, key], prefix))
+    elif isinstance(detail, list):
+        if detail and all(isinstance(d, exceptions.ErrorDetail | str) for d in detail):
+            for d in detail:
+                out.extend(flatten_validation_errors(d, parts, prefix))
+        else:
+            for i, value in enumerate(detail):
+                if value:
+                    out.extend(flatten_validation_errors(value, [*parts, str(i)], prefix))
+    else:
+        code = getattr(detail, "code", None) or "invalid"
+        field = parts[-1] if parts and not parts[-1].isdigit() else (parts[0] if parts else "")
+        full_code = f"{prefix}{field}.{code}" if field else f"{prefix}{code}"
+        out.append(error(full_code, detail, path=_pointer(parts)))
+    return out
+
+
+def exception_handler(exc, context):
+    """DRF exception handler that answers every error with the API.md envelope."""
+    if isinstance(exc, RequestDataTooBig):
+        return error_response(
+            [error("request.too_large", _("El cuerpo de la petición es demasiado grande."))],
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+
+    if isinstance(exc, exceptions.ValidationError):
+        errors = flatten_validation_errors(exc.detail)
+    elif isinstance(exc, exceptions.ParseError):
+        errors = [error("request.malformed", exc.detail)]
+    elif isinstance(exc, exceptions.APIException):
+        detail = exc.detail
+        if isinstance(detail, dict) and "errors" in detail:
+            errors = detail["errors"]
+        else:
+            code = getattr(detail, "code", None) or exc.default_code
+            errors = [error(f"request.{code}", detail)]
+    else:  # pragma: no cover - DRF only hands us APIException subclasses here
+        errors = [error("request.error", str(exc))]
+    response.data = {"errors": errors}
+    return response
+
+
+class StrictSerializerMixin:
+    """Refuse fields the endpoint does not know, so typos never pass silently."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            exceptions.ErrorDetail(_("Campo desconocido."), code="unknown_field")
+                        ]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(StrictSerializerMixin, serializers.Serializer):
+    pass
+
+
+class StrictModelSerializer(StrictSerializerMixin, serializers.ModelSerializer):
+    pass
+
+
+class EnvelopeError(exceptions.APIException):
+    """Raise from a view or service glue to answer with specific envelope errors."""
+
+    def __init__(self, errors: list[dict], status_code: int = 400):
+        self.status_code = status_code
+        super().__init__(detail=None)
+        self.detail = {"errors": errors}
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "Conflict."
+    default_code = "conflict"
