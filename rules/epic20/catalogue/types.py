@@ -102,6 +102,11 @@ class Power:
     damage: str | None = None  # "physical" | "mental" | "emotional" | None (no damage)
     penetrating: bool = False
     rule: str = "LISTA DE PODERES"
+    # Added after the first draft (all optional):
+    area_cost: Fraction | None = None  # modifier cost on area/cone attacks ("Ataque penetrante": +1)
+    modifies: tuple[str, ...] = ()  # for modifiers: power slugs it may be added to; () = any power
+    detail: bool = False  # the player must say what (which sense, element, attribute, movement…)
+    mundane_attack: bool = False  # its attack is mundane (½), not special (1): "Convertirse en gas nocivo"
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,7 @@ class Advantage:
     repeatable: bool = False  # several points may be put in it (Equipo, Base secreta…)
     detail: bool = False  # takes a free-text detail (Influencia en…, Equipo…)
     rule: str = "LISTA DE VENTAJAS"
+    levels_per_point: int | None = None  # at most one point per this many levels (Equipo especial: 4)
 
 
 @dataclass(frozen=True)
@@ -131,6 +137,9 @@ class Maneuver:
     requires_attributes: tuple[AttributeRequirement, ...] = ()
     cost: Fraction = ONE  # one maneuver slot
     rule: str = "MANIOBRAS DE COMBATE"
+    # FAQ "¿Se pueden acumular las maniobras de combate?": similar names (usually the same first
+    # word) do not stack in one action: "ataque brutal" with "ataque a fondo" is refused.
+    stack_group: str = ""  # slug of the first word of the name; "" = unknown
 
 
 @dataclass(frozen=True)
@@ -142,6 +151,7 @@ class Complication:
     description_en: str
     detail: bool = False  # "Vulnerabilidad a «algo»", "Fobia"… take a free-text detail
     rule: str = "COMPLICACIONES"
+    includes: tuple[str, ...] = ()  # complication slugs it includes ("Monstruoso" → "llamativo")
 
 
 @dataclass(frozen=True)
