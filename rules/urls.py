@@ -1,1 +1,10 @@
-urlpatterns: list = []
+"""Routes of the rules catalogue, mounted at `/api/v1/rules/` (API.md, "Rules catalogue")."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("", api.SystemListAPI.as_view(), name="rules-systems"),
+    path("epic20/catalogue/", api.Epic20CatalogueAPI.as_view(), name="rules-epic20-catalogue"),
+]
