@@ -1,0 +1,236 @@
+"""The numbers a sheet implies (API.md `derived`): defense, hit points, hero points, initiative,
+special-equipment cap, languages, attack bonus per kind and every skill's roll.
+
+Each is the character's standing value, outside any particular situation: situational
+modifiers (surprise, running Velocista, Disminuirse's stealth…) belong to resolution.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.epic20.catalogue.types import AttackKind, Shape
+
+from . import index
+from .archetype_types import Archetype
+from .budget import special_equipment_cap
+from .costs import LIMITED_USE
+from .grants import Character
+from .sheet import EquipmentEntry, SkillEntry
+
+ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
+UNARMED, MUNDANE, SPECIAL = (
+    ZERO,
+    HALF,
+    ONE,
+)  # RESOLVER ACCIONES: "sin armas" (0), "mundano" (1/2), "especial" (1)
+DEFAULT_ATTRIBUTE = {
+    kind: attribute.slug for attribute in index.ATTRIBUTES.values() if (kind := attribute.attack_kind)
+}
+DEFENSIVE_POWERS = ("superproteccion", "superesquiva")
+# MANIOBRAS DE COMBATE, Iniciativa mejorada: +4, then "+6 en lugar de +4", then "+8 en lugar de +6".
+INITIATIVE_TIERS = {"iniciativa-mejorada": 4, "iniciativa-mejorada-2": 6, "iniciativa-mejorada-3": 8}
+# Advantages (and Superfuerza) that give Superioridad to a skill's rolls.
+SKILL_SUPERIORITY = {
+    "excelente-atleta": (
+        "acrobacias",
+        "atletismo",
+    ),  # "Gana superioridad en tiradas de acrobacias y atletismo"
+    "excelente-piloto": ("vehiculos",),  # "Gana superioridad en tiradas de pilotaje de vehículos"
+    "intimidante": ("intimidacion",),  # "Gana Superioridad en tiradas de intimidar"
+}
+# Superfuerza: "hace tiradas de fuerza «que no son de ataque» con Superioridad, por ejemplo para
+# trepar, saltar…": climbing and jumping are Atletismo rolls.
+POWER_SKILL_SUPERIORITY = {"superfuerza": ("atletismo",)}
+
+
+@dataclass(frozen=True)
+class Derived:
+    defense: int
+    hit_points: int
+    hit_points_uncapped: int
+    hero_points_max: int
+    initiative_bonus: int
+    special_equipment_cap: int
+    languages: int
+    attack_bonus: Mapping[str, int | None]
+    skills: Mapping[str, Mapping[str, int]]
+
+    def as_dict(self) -> dict:
+        return {
+            "defense": self.defense,
+            "hit_points": self.hit_points,
+            "hero_points_max": self.hero_points_max,
+            "initiative_bonus": self.initiative_bonus,
+            "special_equipment_cap": self.special_equipment_cap,
+            "languages": self.languages,
+            "attack_bonus": dict(self.attack_bonus),
+            "skills": {key: dict(value) for key, value in self.skills.items()},
+        }
+
+
+def net_superiority(superiorities: int, inferiorities: int) -> int:
+    """RESOLVER ACCIONES: "La superioridad y la inferioridad se contrarrestan"."""
+    return superiorities - inferiorities
+
+
+def attribute_bonus(value: Fraction, level: int) -> int:
+    # RESOLVER ACCIONES: 0 if no desarrollado, "1/2 nivel" if normal, the level if destacable.
+    return math.floor(value * level)
+
+
+def derive(
+    level: int,
+    attributes: Mapping[str, Fraction],
+    who: Character,
+    equipment: Sequence[EquipmentEntry],
+    skills: Sequence[SkillEntry],
+    terms: Archetype | None,
+) -> Derived:
+    attrs = {slug: attributes.get(slug, HALF) for slug in index.ATTRIBUTES}
+    hit_points, uncapped = _hit_points(level, who)
+    return Derived(
+        defense=_defense(level, who, equipment, terms),
+        hit_points=hit_points,
+        hit_points_uncapped=uncapped,
+        hero_points_max=level // 2,  # PUNTOS DE HÉROE: "El máximo … es de 1/2 nivel"
+        initiative_bonus=_initiative(level, attrs, who),
+        special_equipment_cap=special_equipment_cap(level, terms),
+        languages=_languages(attrs, who),
+        attack_bonus=_attack_bonus(level, attrs, who, equipment, terms),
+        skills=_skills(level, attrs, who, skills),
+    )
+
+
+def _defense(level: int, who: Character, equipment: Sequence[EquipmentEntry], terms: Archetype | None) -> int:
+    # DEFENDERSE EN COMBATE: 10 + ½ nivel, plus the single best defense: mundane ¼ nivel,
+    # special ½ nivel, at least 1 either way.
+    mundane = any(item.armor and item.kind == "mundane" for item in equipment)
+    # Artista Marcial, Bravo, Granuja: unarmoured, they count as wearing mundane armour.
+    mundane = mundane or bool(terms and terms.unarmored_mundane_armor)
+    special = any(item.armor and item.kind == "special" for item in equipment) or any(
+        entry.slug in DEFENSIVE_POWERS and LIMITED_USE not in entry.modifiers for entry in who.powers
+    )
+    best = 0
+    if mundane:
+        best = max(1, level // 4)
+    if special:
+        best = max(best, max(1, level // 2))
+    return 10 + level // 2 + best
+
+
+def _hit_points(level: int, who: Character) -> tuple[int, int]:
+    # DAÑO EN COMBATE: "1/2 nivel puntos de vida, con máximo de 4 … no pueden ser menores de 1".
+    base = max(1, min(4, level // 2))
+    # Vida extra: "gana 1 pto de vida … limitados a un máximo de tantos puntos de vida como su
+    # nivel"; Grande: "ganando 1 pto de vida adicional".
+    extra = sum(
+        entry.units
+        for entry in who.powers
+        if entry.slug == "vida-extra" and LIMITED_USE not in entry.modifiers
+    )
+    extra += 1 if "grande" in who.advantages else 0
+    if not extra:
+        return base, base
+    return max(base, min(base + extra, level)), base + extra
+
+
+def _initiative(level: int, attrs: Mapping[str, Fraction], who: Character) -> int:
+    # INICIATIVA: 1d20 + Agilidad × nivel; Calculador rápido: "usa la Inteligencia en lugar de la
+    # Agilidad" (the better of the two: no one buys it to roll worse).
+    value = attrs["agilidad"]
+    if "calculador-rapido" in who.advantages:
+        value = max(value, attrs["inteligencia"])
+    tiers = [bonus for slug, bonus in INITIATIVE_TIERS.items() if slug in who.maneuvers]
+    return math.floor(value * level) + max(tiers, default=0)
+
+
+def _languages(attrs: Mapping[str, Fraction], who: Character) -> int:
+    # LISTA DE VENTAJAS, Lingüista: "1 lenguaje, o 2 si la Inteligencia es un atributo normal o 3
+    # si la inteligencia es atributo destacable"; Lingüista "gana 8 lenguajes extra".
+    base = {ZERO: 1, HALF: 2, ONE: 3}.get(attrs["inteligencia"], 1)
+    return base + (8 if "linguista" in who.advantages else 0)
+
+
+def _attack_bonus(level, attrs, who: Character, equipment, terms: Archetype | None) -> dict[str, int | None]:
+    """RESOLVER ACCIONES: "nivel x (valor más bajo entre Atributo y Tipo de ataque)", with the
+    best way the character has of attacking each way."""
+    best: dict[str, Fraction | None] = {kind.value: None for kind in AttackKind}
+
+    def offer(kind: AttackKind, attribute_value: Fraction, attack_type: Fraction) -> None:
+        value = min(attribute_value, attack_type)
+        current = best[kind.value]
+        best[kind.value] = value if current is None else max(current, value)
+
+    fineza = "fineza-con-un-arma" in who.maneuvers
+    ojo_agudo = "ojo-agudo" in who.maneuvers
+
+    def attribute_for(power, weapon: bool, throwing: bool) -> Fraction:
+        kind = power.attack_kind
+        value = attrs[power.attribute or DEFAULT_ATTRIBUTE.get(kind, "corpulencia")]
+        if throwing and terms and terms.throwing_attribute:
+            value = attrs[terms.throwing_attribute]  # Masa de músculos throws with Corpulencia
+        if weapon and fineza and kind is AttackKind.MELEE:
+            value = max(value, attrs["agilidad"])  # Fineza con un arma: Agilidad for melee
+        if weapon and ojo_agudo and kind is AttackKind.RANGED and power.shape in (None, Shape.SINGLE):
+            value = max(value, attrs["percepcion"])  # Ojo agudo: Percepción, single-shot weapons
+        return value
+
+    # ATACAR EN COMBATE: anyone can punch, unarmed (0).
+    offer(AttackKind.MELEE, attrs["corpulencia"], UNARMED)
+    if "lucha-sin-armas" in who.maneuvers:
+        offer(AttackKind.MELEE, attrs["corpulencia"], MUNDANE)  # "no se le aplica 0 … sino 1/2 nivel"
+    for entry in who.powers:
+        power = index.POWERS[entry.slug]
+        if power.attack_kind is None:
+            continue
+        weapon = entry.slug not in ("superfuerza", "crecer")
+        attack_type = MUNDANE if power.mundane_attack else SPECIAL
+        offer(power.attack_kind, attribute_for(power, weapon, entry.throwing), attack_type)
+    for item in equipment:
+        power = index.POWERS.get(item.power) if item.power else None
+        if power is None or power.attack_kind is None:
+            continue
+        attack_type = SPECIAL if item.kind == "special" and not power.mundane_attack else MUNDANE
+        offer(power.attack_kind, attribute_for(power, True, False), attack_type)
+    # MANIOBRAS DE COMBATE: Desmoralizar is "un ataque mundano … basado en Presencia"; Agotar "un
+    # ataque mundano … basado en Inteligencia".
+    if "desmoralizar" in who.maneuvers:
+        offer(AttackKind.EMOTIONAL, attrs["presencia"], MUNDANE)
+    if "agotar" in who.maneuvers:
+        offer(AttackKind.MENTAL, attrs["inteligencia"], MUNDANE)
+    return {kind: None if value is None else math.floor(value * level) for kind, value in best.items()}
+
+
+def _skills(level: int, attrs, who: Character, entries: Sequence[SkillEntry]) -> dict[str, dict[str, int]]:
+    values: dict[str, tuple[str, Fraction]] = {slug: (slug, ZERO) for slug in index.SKILLS}
+    for entry in entries:
+        values[entry.key] = (entry.slug, entry.value)
+    boosted: dict[str, int] = {}
+    for advantage, skills in SKILL_SUPERIORITY.items():
+        if advantage in who.advantages:
+            for slug in skills:
+                boosted[slug] = boosted.get(slug, 0) + 1
+    for power, skills in POWER_SKILL_SUPERIORITY.items():
+        if power in who.power_slugs:
+            for slug in skills:
+                boosted[slug] = boosted.get(slug, 0) + 1
+    knows_a_bit = "sabe-un-poco-de-todo" in who.advantages
+    big = "grande" in who.advantages
+    result = {}
+    for key, (slug, value) in values.items():
+        skill = index.SKILLS[slug]
+        # RESOLVER ACCIONES: 0 = Inferioridad, ½ = 1d20, 1 = Superioridad, 2 = Doble Superioridad.
+        superiorities = 2 if value >= 2 else 1 if value >= 1 else 0
+        inferiorities = 1 if value == 0 else 0
+        superiorities += boosted.get(slug, 0)
+        if knows_a_bit and skill.attribute == "inteligencia":
+            inferiorities = 0  # Sabe un poco de todo: "nunca tiene Inferioridad" on Inteligencia skills
+        net = net_superiority(superiorities, inferiorities)
+        if big and slug == "sigilo":
+            net = min(net, 0)  # Grande: "No puede tirar nunca más de 1d20 en tiradas de sigilo"
+        result[key] = {"bonus": attribute_bonus(attrs[skill.attribute], level), "superiority": net}
+    return result

@@ -1,0 +1,309 @@
+"""Every problem code with its message in Spanish (the community's language) and English.
+
+Placeholders are filled by `problems.problem`: catalogue names in the reader's language and
+numbers as players write them ("1½").
+"""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # The sheet as a whole
+    "sheet.not_object": (
+        "La ficha tiene que ser un objeto JSON con los datos del personaje.",
+        "The sheet must be a JSON object with the character's data.",
+    ),
+    "sheet.internal_error": (
+        "No hemos podido revisar esta ficha por un fallo nuestro. Avisa a los administradores.",
+        "We could not check this sheet because of a fault on our side. Please tell the admins.",
+    ),
+    "system.unsupported": ("Esta ficha no es de Epic20.", "This sheet is not an Epic20 sheet."),
+    "name.required": ("Ponle un nombre al personaje.", "Give the character a name."),
+    "name.invalid": ("El nombre tiene que ser un texto.", "The name must be text."),
+    "concept.invalid": ("El concepto tiene que ser un texto.", "The concept must be text."),
+    "level.required": ("Falta el nivel del personaje.", "The character's level is missing."),
+    "level.invalid": ("El nivel tiene que ser un número entero.", "The level must be a whole number."),
+    "level.out_of_range": (
+        "El nivel va de 0 (un niño) a 40 (una entidad cósmica mayor).",
+        "Level goes from 0 (a child) to 40 (a major cosmic entity).",
+    ),
+    "awards.invalid": (
+        "Este premio del director no se entiende (categoría o cantidad incorrecta) y no se ha contado.",
+        "This GM award cannot be read (wrong category or amount) and was not counted.",
+    ),
+    # Archetype
+    "archetype.invalid": (
+        "El arquetipo tiene que ser un texto o nada.",
+        "The archetype must be text or null.",
+    ),
+    "archetype.unknown": ("No existe el arquetipo «{slug}».", 'There is no archetype "{slug}".'),
+    "archetype_options.invalid": (
+        "Las opciones del arquetipo tienen que ser un objeto.",
+        "The archetype options must be an object.",
+    ),
+    "archetype_options.unknown": (
+        "Este arquetipo no tiene la opción «{key}».",
+        'This archetype has no option "{key}".',
+    ),
+    "archetype_options.invalid_value": (
+        "Valor no válido para esta opción del arquetipo; elige entre: {choices}.",
+        "Invalid value for this archetype option; choose among: {choices}.",
+    ),
+    "archetype_options.ignored": (
+        "Hay opciones de arquetipo pero el personaje no tiene arquetipo: no se tienen en cuenta.",
+        "There are archetype options but the character has no archetype: they are ignored.",
+    ),
+    "archetype.must_sacrifice_half_powers": (
+        "Un {archetype} debe sacrificar al menos {required} ptos de superpoderes (ha sacrificado {sacrificed}): "
+        "gástalos en habilidades, ventajas, maniobras o equipo.",
+        "A {archetype} must sacrifice at least {required} power points (sacrificed {sacrificed}): "
+        "spend them on skills, advantages, maneuvers or equipment.",
+    ),
+    # Attributes
+    "attributes.invalid": (
+        "Los atributos tienen que ser un objeto con los cinco atributos.",
+        "Attributes must be an object with the five attributes.",
+    ),
+    "attributes.unknown": ("No existe el atributo «{slug}».", 'There is no attribute "{slug}".'),
+    "attributes.invalid_value": (
+        "{attribute} solo puede valer 0, ½ o 1.",
+        "{attribute} can only be 0, ½ or 1.",
+    ),
+    "attributes.missing": ("Falta el valor de {attribute}.", "{attribute} has no value."),
+    "attributes.invalid_choice": (
+        "Reparte los atributos así: {destacables} destacable(s) a 1, uno no desarrollado a 0 y {halves} a ½.",
+        "Spread the attributes like this: {destacables} outstanding at 1, one undeveloped at 0 and {halves} at ½.",
+    ),
+    "attributes.archetype_required": (
+        "Un {archetype} necesita {attributes} como atributo {state}.",
+        "A {archetype} needs {attributes} as an {state} attribute.",
+    ),
+    "attributes.archetype_forbidden": (
+        "Un {archetype} no puede tener {attribute} como atributo {state}.",
+        "A {archetype} cannot have {attribute} as an {state} attribute.",
+    ),
+    # Skills
+    "skills.invalid": ("Las habilidades tienen que ser una lista.", "Skills must be a list."),
+    "skills.invalid_entry": (
+        "Cada habilidad tiene que ser un objeto con «skill» y «value».",
+        'Each skill must be an object with "skill" and "value".',
+    ),
+    "skills.unknown": ("No existe la habilidad «{slug}».", 'There is no skill "{slug}".'),
+    "skills.invalid_value": (
+        "El valor de una habilidad va de 0 a 2, en pasos de ½.",
+        "A skill's value goes from 0 to 2, in steps of ½.",
+    ),
+    "skills.invalid_specialty": ("La especialidad tiene que ser un texto.", "The specialty must be text."),
+    "skills.specialty_required": (
+        "{skill} necesita que digas de qué (carrera, materia o profesión).",
+        "{skill} needs you to say of what (degree, subject or profession).",
+    ),
+    "skills.specialty_not_allowed": (
+        "{skill} no lleva especialidad.",
+        "{skill} takes no specialty.",
+    ),
+    "skills.duplicate": (
+        "{skill} aparece dos veces con la misma especialidad; junta los puntos en una sola.",
+        "{skill} appears twice with the same specialty; put the points together.",
+    ),
+    "skills.archetype_grant_unused": (
+        "El arquetipo te regala {amount} pto en {skills}, pero la ficha no lo refleja.",
+        "The archetype gives you {amount} point in {skills}, but the sheet does not show it.",
+    ),
+    "skills.over_budget": (
+        "Te has pasado en habilidades: gastas {spent} y tienes {available}.",
+        "Too many skill points: you spend {spent} and have {available}.",
+    ),
+    "skills.unspent": (
+        "Te quedan {left} ptos de habilidad por gastar.",
+        "You have {left} skill points left to spend.",
+    ),
+    # Powers
+    "powers.invalid": ("Los poderes tienen que ser una lista.", "Powers must be a list."),
+    "powers.invalid_entry": (
+        "Cada poder tiene que ser un objeto con «power».",
+        'Each power must be an object with "power".',
+    ),
+    "powers.unknown": ("No existe el poder «{slug}».", 'There is no power "{slug}".'),
+    "powers.invalid_detail": (
+        "El detalle del poder tiene que ser un texto.",
+        "The power's detail must be text.",
+    ),
+    "powers.invalid_units": (
+        "Las unidades de un poder son un número entero de 1 en adelante.",
+        "A power's units are a whole number from 1 up.",
+    ),
+    "powers.invalid_throwing": (
+        "«throwing» tiene que ser verdadero o falso.",
+        '"throwing" must be true or false.',
+    ),
+    "powers.invalid_modifiers": (
+        "Los modificadores tienen que ser una lista.",
+        "Modifiers must be a list.",
+    ),
+    "powers.unknown_modifier": ("No existe el modificador «{slug}».", 'There is no modifier "{slug}".'),
+    "powers.duplicate_modifier": (
+        "Este modificador ya está puesto en el poder.",
+        "This modifier is already on the power.",
+    ),
+    "powers.modifier_not_standalone": (
+        "{power} es un modificador: ponlo en los «modifiers» del poder que modifica.",
+        '{power} is a modifier: put it in the "modifiers" of the power it modifies.',
+    ),
+    "powers.modifier_not_applicable": (
+        "{modifier} no se puede aplicar a {power}.",
+        "{modifier} cannot be applied to {power}.",
+    ),
+    "powers.not_repeatable": (
+        "{power} no se compra varias veces; deja sus unidades en 1.",
+        "{power} cannot be bought several times; leave its units at 1.",
+    ),
+    "powers.requires": ("{power} requiere {required}.", "{power} requires {required}."),
+    "powers.included": (
+        "{power} ya está incluido en {includer}; no se cobra dos veces.",
+        "{power} is already included in {includer}; it is not charged twice.",
+    ),
+    "powers.not_at_creation": (
+        "{power} no se puede elegir al crear el personaje; solo con puntos que te dé el director.",
+        "{power} cannot be chosen at character creation; only with points the GM awards.",
+    ),
+    "powers.archetype_forbidden": (
+        "Un {archetype} no puede tener {power} (solo poderes a distancia para arrojar objetos).",
+        "A {archetype} cannot have {power} (only ranged powers used to throw objects).",
+    ),
+    "powers.archetype_required": (
+        "Un {archetype} tiene que tener {powers}.",
+        "A {archetype} must have {powers}.",
+    ),
+    "powers.detail_missing": (
+        "Di qué es exactamente {power} (qué sentido, elemento, movimiento…).",
+        "Say exactly what {power} is (which sense, element, movement…).",
+    ),
+    "powers.duplicate": (
+        "{power} aparece dos veces igual; si es a propósito (por ejemplo, dos armas), distingue el detalle.",
+        "{power} appears twice; if on purpose (two weapons, say), tell them apart in the detail.",
+    ),
+    "powers.hit_points_capped": (
+        "Los puntos de vida de un personaje jugador no pasan de su nivel ({level}): sobra alguna Vida extra.",
+        "A player character's hit points cannot exceed their level ({level}): some Extra life is wasted.",
+    ),
+    "powers.over_budget": (
+        "Te has pasado en superpoderes: gastas {spent} y tienes {available}.",
+        "Too many power points: you spend {spent} and have {available}.",
+    ),
+    "powers.unspent": (
+        "Te quedan {left} ptos de superpoderes por gastar.",
+        "You have {left} power points left to spend.",
+    ),
+    # Advantages
+    "advantages.invalid": ("Las ventajas tienen que ser una lista.", "Advantages must be a list."),
+    "advantages.invalid_entry": (
+        "Cada ventaja tiene que ser un objeto con «advantage».",
+        'Each advantage must be an object with "advantage".',
+    ),
+    "advantages.unknown": ("No existe la ventaja «{slug}».", 'There is no advantage "{slug}".'),
+    "advantages.invalid_points": (
+        "Los puntos de {advantage} no cuadran con lo que cuesta.",
+        "The points of {advantage} do not match its cost.",
+    ),
+    "advantages.invalid_detail": (
+        "El detalle de la ventaja tiene que ser un texto.",
+        "The advantage's detail must be text.",
+    ),
+    "advantages.requires_attribute": (
+        "{advantage} requiere {attributes} como atributo destacable.",
+        "{advantage} requires {attributes} as an outstanding attribute.",
+    ),
+    "advantages.archetype_forbidden": (
+        "Un {archetype} no puede tener {advantage}.",
+        "A {archetype} cannot have {advantage}.",
+    ),
+    "advantages.duplicate": ("{advantage} aparece dos veces.", "{advantage} appears twice."),
+    "advantages.detail_missing": (
+        "Concreta {advantage} (por ejemplo, en qué tienes influencia).",
+        "Say what {advantage} covers (for example, where your influence lies).",
+    ),
+    "advantages.over_budget": (
+        "Te has pasado en ventajas: gastas {spent} y tienes {available}.",
+        "Too many advantage points: you spend {spent} and have {available}.",
+    ),
+    "advantages.unspent": (
+        "Te quedan {left} ptos de ventajas por gastar.",
+        "You have {left} advantage points left.",
+    ),
+    # Maneuvers
+    "maneuvers.invalid": ("Las maniobras tienen que ser una lista.", "Maneuvers must be a list."),
+    "maneuvers.unknown": ("No existe la maniobra «{slug}».", 'There is no maneuver "{slug}".'),
+    "maneuvers.invalid_detail": (
+        "El detalle de la maniobra tiene que ser un texto.",
+        "The maneuver's detail must be text.",
+    ),
+    "maneuvers.duplicate": ("{maneuver} aparece dos veces.", "{maneuver} appears twice."),
+    "maneuvers.requires": ("{maneuver} requiere {required}.", "{maneuver} requires {required}."),
+    "maneuvers.requires_attribute": (
+        "{maneuver} requiere {attributes} como atributo destacable.",
+        "{maneuver} requires {attributes} as an outstanding attribute.",
+    ),
+    "maneuvers.over_budget": (
+        "Te has pasado en maniobras de combate: tienes {spent} y te tocan {available}.",
+        "Too many combat maneuvers: you have {spent} and are allowed {available}.",
+    ),
+    "maneuvers.unspent": (
+        "Te quedan {left} maniobras por elegir.",
+        "You have {left} maneuvers left to choose.",
+    ),
+    # Complications
+    "complications.invalid": (
+        "Las complicaciones tienen que ser una lista.",
+        "Complications must be a list.",
+    ),
+    "complications.invalid_entry": (
+        "Cada complicación tiene que ser un objeto con «complication».",
+        'Each complication must be an object with "complication".',
+    ),
+    "complications.unknown": ("No existe la complicación «{slug}».", 'There is no complication "{slug}".'),
+    "complications.invalid_detail": (
+        "El detalle de la complicación tiene que ser un texto.",
+        "The complication's detail must be text.",
+    ),
+    "complications.count": (
+        "El personaje tiene que tener {required} complicación(es), contando las del arquetipo; tiene {have}.",
+        "The character must have {required} complication(s), counting the archetype's; it has {have}.",
+    ),
+    "complications.duplicate": (
+        "{complication} aparece dos veces; elige otra distinta.",
+        "{complication} appears twice; choose a different one.",
+    ),
+    "complications.detail_missing": (
+        "Concreta {complication} (a qué, de qué o cuándo).",
+        "Say what {complication} is about.",
+    ),
+    "complications.redundant": (
+        "{complication} ya incluye {included}.",
+        "{complication} already includes {included}.",
+    ),
+    # Equipment
+    "equipment.invalid": ("El equipo tiene que ser una lista.", "Equipment must be a list."),
+    "equipment.invalid_entry": (
+        "Cada objeto de equipo tiene que ser un objeto JSON.",
+        "Each item must be a JSON object.",
+    ),
+    "equipment.invalid_kind": (
+        "El equipo es «special» (especial) o «mundane» (mundano).",
+        'Equipment is "special" or "mundane".',
+    ),
+    "equipment.invalid_name": ("Ponle nombre al objeto.", "Give the item a name."),
+    "equipment.unknown_power": ("No existe el poder «{slug}».", 'There is no power "{slug}".'),
+    "equipment.invalid_armor": ("«armor» tiene que ser verdadero o falso.", '"armor" must be true or false.'),
+    "equipment.archetype_forbidden": (
+        "Un {archetype} no puede tener equipo especial.",
+        "A {archetype} cannot have special equipment.",
+    ),
+    "equipment.advantage_mismatch": (
+        "La ventaja de equipo dice {declared} ptos pero los objetos suman {items}; se cobran {charged}.",
+        "The equipment advantage says {declared} points but the items add up to {items}; {charged} are charged.",
+    ),
+    "special_equipment.over_cap": (
+        "Tienes {spent} ptos de equipo especial y tu límite es {cap}; el exceso se paga con superpoderes "
+        "(1 pto por pto) y no te quedan.",
+        "You have {spent} special-equipment points and your cap is {cap}; the excess is paid with power "
+        "points (1 for 1) and you have none left.",
+    ),
+}
