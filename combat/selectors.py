@@ -1,25 +1,39 @@
-"""Reads for campaigns."""
+"""Reads for campaigns. Each returns what its page or endpoint shows in a constant number of
+queries, however many campaigns or members there are."""
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
 
 from .models import Campaign, Membership
 
 
 def campaign_list_for_user(user) -> QuerySet[Campaign]:
-    """Campaigns the user is GM or player of, with what a list shows, in constant queries."""
+    """Campaigns the user is GM or player of, newest first, each with its `member_count`.
+
+    Membership is tested with a subquery rather than a join: filtering through the
+    multi-valued `memberships` before annotating would make `Count` see only the user's own row.
+    """
+    mine = Membership.objects.filter(user=user)
     return (
-        Campaign.objects.filter(memberships__user=user)
+        Campaign.objects.filter(pk__in=mine.values("campaign_id"))
         .select_related("gm")
-        .annotate(member_count=Count("memberships", distinct=True))
+        .annotate(member_count=Count("memberships"))
         .order_by("-created_at", "-id")
-        .distinct()
     )
 
 
 def campaign_members(campaign: Campaign) -> QuerySet[Membership]:
-    return campaign.memberships.select_related("user").order_by("-role", "joined_at", "id")
+    """Members of a campaign, the GM first, then players in the order they joined."""
+    return (
+        campaign.memberships.select_related("user")
+        .annotate(
+            gm_first=Case(
+                When(role=Membership.Role.GM, then=Value(0)), default=Value(1), output_field=IntegerField()
+            )
+        )
+        .order_by("gm_first", "joined_at", "id")
+    )
 
 
 def membership_for(user, campaign: Campaign) -> Membership | None:

@@ -13,15 +13,18 @@ from .models import Campaign, Membership, System
 # No 0/O, 1/I/L: codes are read aloud and typed from forum posts.
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 INVITE_LENGTH = 10
+NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
 
 
 class CampaignError(Exception):
-    """A campaign action that the rules of the site do not allow; `code` is stable."""
+    """A campaign action that the rules of the site do not allow. `code` is stable; `field`
+    names the input that caused it (empty when it is about the action as a whole)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, *, field: str = ""):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field
 
 
 def _new_invite_code() -> str:
@@ -29,16 +32,35 @@ def _new_invite_code() -> str:
 
 
 def normalize_invite_code(code: str) -> str:
+    """Codes are forgiving to type: case, spaces and dashes do not matter."""
     return "".join(ch for ch in str(code).upper() if not ch.isspace() and ch != "-")
+
+
+def _clean_name(name: str) -> str:
+    # Forms and serializers already check this; the service holds the line for every caller.
+    name = str(name).strip()
+    if not name:
+        raise CampaignError("name.blank", _("La campaña necesita un nombre."), field="name")
+    if len(name) > NAME_MAX_LENGTH:
+        raise CampaignError(
+            "name.max_length",
+            _("El nombre no puede tener más de %(max)d caracteres.") % {"max": NAME_MAX_LENGTH},
+            field="name",
+        )
+    return name
 
 
 @transaction.atomic
 def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = System.EPIC20) -> Campaign:
+    """Create a campaign; its creator is its game master and its first member."""
+    name = _clean_name(name)
+    if system not in System.values:
+        raise CampaignError("system.invalid_choice", _("Sistema de juego desconocido."), field="system")
     for _attempt in range(5):
         try:
             with transaction.atomic():
                 campaign = Campaign.objects.create(
-                    name=name.strip(), system=system, gm=gm, invite_code=_new_invite_code()
+                    name=name, system=system, gm=gm, invite_code=_new_invite_code()
                 )
                 break
         except IntegrityError:  # pragma: no cover - a 31^10 collision
@@ -49,13 +71,14 @@ def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = System.EPI
 
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, name: str) -> Campaign:
-    campaign.name = name.strip()
+    campaign.name = _clean_name(name)
     campaign.save(update_fields=["name"])
     return campaign
 
 
 @transaction.atomic
 def campaign_regenerate_invite(*, campaign: Campaign) -> Campaign:
+    """A fresh invite code; the old one stops working at once."""
     while True:
         code = _new_invite_code()
         if not Campaign.objects.filter(invite_code=code).exists():
@@ -74,7 +97,9 @@ def campaign_join(*, user: AbstractBaseUser, invite_code: str, campaign_id: int 
     if campaign is not None and campaign_id is not None and campaign.pk != campaign_id:
         campaign = None
     if campaign is None:
-        raise CampaignError("invite_code.invalid", _("El código de invitación no es válido."))
+        raise CampaignError(
+            "invite_code.invalid", _("El código de invitación no es válido."), field="invite_code"
+        )
     membership, created = Membership.objects.get_or_create(
         campaign=campaign, user=user, defaults={"role": Membership.Role.PLAYER}
     )
