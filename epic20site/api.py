@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -102,9 +103,7 @@ class StrictSerializerMixin:
             if unknown:
                 raise serializers.ValidationError(
                     {
-                        name: [
-                            exceptions.ErrorDetail(_("Campo desconocido."), code="unknown_field")
-                        ]
+                        name: [exceptions.ErrorDetail(_("Campo desconocido."), code="unknown_field")]
                         for name in unknown
                     }
                 )
@@ -113,6 +112,33 @@ class StrictSerializerMixin:
 
 class StrictSerializer(StrictSerializerMixin, serializers.Serializer):
     pass
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string and nothing else: DRF's CharField would turn `123` or `true` into text,
+    hiding a client's bug behind a name nobody meant to type."""
+
+    default_error_messages = {"invalid": gettext_lazy("Debe ser un texto.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    """For the OpenAPI schema: one entry of the error envelope."""
+
+    code = serializers.CharField(help_text="Stable, machine-readable code, e.g. `invite_code.invalid`.")
+    path = serializers.CharField(help_text="JSON pointer into the submitted body; empty for the whole body.")
+    message = serializers.CharField(help_text="Human-readable, in the request's language.")
+    rule = serializers.CharField(help_text="Section of the rule document, when a rule was broken.")
+
+
+class ErrorEnvelopeSerializer(serializers.Serializer):
+    """For the OpenAPI schema: every 4xx answer."""
+
+    errors = ErrorItemSerializer(many=True)
 
 
 class StrictModelSerializer(StrictSerializerMixin, serializers.ModelSerializer):

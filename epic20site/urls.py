@@ -23,3 +23,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
 ]
+
+# Under /api/ these answer the error envelope; elsewhere the site's pages (epic20site.views).
+handler400 = "epic20site.views.bad_request"
+handler403 = "epic20site.views.permission_denied"
+handler404 = "epic20site.views.page_not_found"
+handler500 = "epic20site.views.server_error"

@@ -1,9 +1,14 @@
-"""Site-wide views: home, health check, rate-limit answer."""
+"""Site-wide views: home, health check, rate-limit answer, error pages.
+
+The error handlers answer the API's envelope under /api/ (REST clients must never parse an HTML
+page) and the site's own pages elsewhere.
+"""
 
 from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -25,11 +30,47 @@ def healthz(request):
     return JsonResponse({"status": "ok", "database": "ok"})
 
 
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _envelope(code: str, message: str, status: int) -> JsonResponse:
+    return JsonResponse(
+        {"errors": [{"code": code, "path": "", "message": str(message), "rule": ""}]}, status=status
+    )
+
+
+def throttled_message() -> str:
+    return _("Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.")
+
+
 def ratelimited(request, exception=None):
-    message = _("Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.")
-    if request.path.startswith("/api/"):
-        return JsonResponse(
-            {"errors": [{"code": "request.throttled", "path": "", "message": message, "rule": ""}]},
-            status=429,
-        )
+    """The 429 answer: the error envelope under /api/, the page elsewhere."""
+    message = throttled_message()
+    if _is_api(request):
+        return _envelope("request.throttled", message, 429)
     return render(request, "429.html", {"message": message}, status=429)
+
+
+def bad_request(request, exception=None):
+    if _is_api(request):
+        return _envelope("request.bad_request", _("La petición no es válida."), 400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request, exception=None):
+    if _is_api(request):
+        return _envelope("request.permission_denied", _("No tienes permiso para hacer esto."), 403)
+    return defaults.permission_denied(request, exception)
+
+
+def page_not_found(request, exception=None):
+    if _is_api(request):
+        return _envelope("request.not_found", _("No encontrado."), 404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    if _is_api(request):
+        return _envelope("request.server_error", _("Error interno del servidor."), 500)
+    return defaults.server_error(request)
