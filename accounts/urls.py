@@ -1,3 +1,11 @@
+from django.urls import path
+
+from . import views
+
 app_name = "accounts"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("login/", views.LoginView.as_view(), name="login"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
+    path("signup/", views.signup, name="signup"),
+]

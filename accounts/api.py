@@ -1,0 +1,87 @@
+"""Accounts for REST clients: register and obtain a token (API.md, "Accounts")."""
+
+from django.contrib.auth import authenticate
+from django.db import IntegrityError
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+from epic20site.views import throttled_message
+
+from . import services, throttle
+from .serializers import (
+    RegisterInputSerializer,
+    RegisterOutputSerializer,
+    TokenInputSerializer,
+    TokenOutputSerializer,
+)
+
+_ERRORS = OpenApiResponse(ErrorEnvelopeSerializer, description="Invalid input (error envelope).")
+_THROTTLED = OpenApiResponse(
+    ErrorEnvelopeSerializer, description="Too many failed logins (`request.throttled`)."
+)
+
+
+class _PublicAPIView(APIView):
+    # No session authentication: a stale browser session must not demand a CSRF token here.
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+
+class RegisterAPI(_PublicAPIView):
+    @extend_schema(
+        operation_id="auth_register",
+        summary="Create an account",
+        request=RegisterInputSerializer,
+        responses={201: RegisterOutputSerializer, 400: _ERRORS},
+        auth=[],
+    )
+    def post(self, request):
+        serializer = RegisterInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            user = services.user_create(
+                username=data["username"], password=data["password"], email=data.get("email", "")
+            )
+        except IntegrityError:  # the same name registered a moment ago
+            raise EnvelopeError(
+                [error("username.unique", _("Ese nombre de usuario ya está en uso."), path="/username")]
+            ) from None
+        token = services.token_for(user=user)
+        body = {"token": token.key, "user": {"id": user.pk, "username": user.username}}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _throttled() -> EnvelopeError:
+    return EnvelopeError([error("request.throttled", throttled_message())], status.HTTP_429_TOO_MANY_REQUESTS)
+
+
+class TokenAPI(_PublicAPIView):
+    @extend_schema(
+        operation_id="auth_token",
+        summary="Obtain the API token for a username and password",
+        description="Failed attempts are counted per username and per client address; past "
+        "the limit every attempt answers 429 until the window ends.",
+        request=TokenInputSerializer,
+        responses={200: TokenOutputSerializer, 400: _ERRORS, 429: _THROTTLED},
+        auth=[],
+    )
+    def post(self, request):
+        serializer = TokenInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        username, password = serializer.validated_data["username"], serializer.validated_data["password"]
+        if throttle.login_blocked(request, username):
+            raise _throttled()
+        user = authenticate(request._request, username=username, password=password)
+        if user is None:
+            if throttle.login_failed(request, username):
+                raise _throttled()
+            raise EnvelopeError(
+                [error("credentials.invalid", _("Nombre de usuario o contraseña incorrectos."))]
+            )
+        return Response({"token": services.token_for(user=user).key})

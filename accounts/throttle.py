@@ -1,0 +1,46 @@
+"""Failed-login throttling shared by the login page and the token endpoint.
+
+Only failures count, so a player who types their password right is never slowed down by
+logging in often. Failures are counted twice, per username (guessing one account from many
+addresses) and per client address (one address trying many accounts); either counter past
+`settings.LOGIN_FAILURE_RATE` blocks further attempts until its window ends. The counters live
+in the cache (Redis when configured), so they hold across app processes.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django_ratelimit.core import is_ratelimited
+
+GROUP_USERNAME = "accounts.login-failures.username"
+GROUP_ADDRESS = "accounts.login-failures.address"
+
+
+def _username_key(username: str):
+    # Case-folded so "Director" and "director" share one counter: cheap variations of a name
+    # must not buy an attacker more guesses.
+    value = str(username).strip().casefold()[:150]
+    return lambda group, request: value
+
+
+def _counters(username: str):
+    return ((GROUP_USERNAME, _username_key(username)), (GROUP_ADDRESS, "ip"))
+
+
+def login_blocked(request, username: str) -> bool:
+    """True when earlier failures for this username or address already passed the limit.
+    Checks without counting: call it before authenticating."""
+    return any(
+        is_ratelimited(request, group=group, key=key, rate=settings.LOGIN_FAILURE_RATE, increment=False)
+        for group, key in _counters(username)
+    )
+
+
+def login_failed(request, username: str) -> bool:
+    """Count one failed login; True when this failure passed the limit."""
+    # A list, not `any()` over a generator: both counters must be incremented.
+    results = [
+        is_ratelimited(request, group=group, key=key, rate=settings.LOGIN_FAILURE_RATE, increment=True)
+        for group, key in _counters(username)
+    ]
+    return any(results)
