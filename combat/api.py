@@ -1,0 +1,169 @@
+"""Campaign endpoints (API.md, "Campaigns", plus read/rename/members/leave/regenerate).
+
+Who may do what is asked of `epic20site.access`; the writes go through `combat.services`,
+the same calls the pages make.
+"""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import GenericAPIView
+from rest_framework.response import Response
+
+from epic20site.access import access_campaign_by_id
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+
+from . import selectors, services
+from .serializers import (
+    CampaignCreateInputSerializer,
+    CampaignJoinInputSerializer,
+    CampaignSerializer,
+    CampaignUpdateInputSerializer,
+    MemberSerializer,
+)
+
+# A refused campaign action is bad input (400) unless it is about the state of things.
+_STATUS_FOR_CODE = {
+    "campaign.already_member": status.HTTP_409_CONFLICT,
+    "campaign.gm_cannot_leave": status.HTTP_403_FORBIDDEN,
+}
+
+
+def _errors(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorEnvelopeSerializer, description=description)
+
+
+_400 = _errors("Invalid input.")
+_401 = _errors("No credentials.")
+_403 = _errors("Only the campaign's GM may do this.")
+_404 = _errors("No such campaign among the user's campaigns.")
+
+
+def _call(service, **kwargs):
+    """Run a service and turn its refusal into the error envelope."""
+    try:
+        return service(**kwargs)
+    except services.CampaignError as exc:
+        path = f"/{exc.field}" if exc.field else ""
+        raise EnvelopeError(
+            [error(exc.code, exc.message, path=path)], _STATUS_FOR_CODE.get(exc.code, 400)
+        ) from None
+
+
+class _CampaignAPIView(GenericAPIView):
+    serializer_class = CampaignSerializer
+
+    def respond(self, campaign, status_code=status.HTTP_200_OK):
+        return Response(self.get_serializer(campaign).data, status=status_code)
+
+    def validated(self, serializer_class) -> dict:
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+class CampaignListAPI(_CampaignAPIView):
+    @extend_schema(
+        operation_id="campaigns_list",
+        summary="The campaigns the user is GM or player of",
+        responses={200: CampaignSerializer(many=True), 401: _401},
+    )
+    def get(self, request):
+        page = self.paginate_queryset(selectors.campaign_list_for_user(request.user))
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="campaigns_create",
+        summary="Create a campaign; its creator is its GM",
+        request=CampaignCreateInputSerializer,
+        responses={201: CampaignSerializer, 400: _400, 401: _401},
+    )
+    def post(self, request):
+        data = self.validated(CampaignCreateInputSerializer)
+        campaign = _call(services.campaign_create, gm=request.user, name=data["name"], system=data["system"])
+        return self.respond(campaign, status.HTTP_201_CREATED)
+
+
+class CampaignDetailAPI(_CampaignAPIView):
+    http_method_names = ["get", "patch", "head", "options"]
+
+    @extend_schema(
+        operation_id="campaigns_retrieve",
+        summary="A campaign the user belongs to",
+        responses={200: CampaignSerializer, 401: _401, 404: _404},
+    )
+    def get(self, request, pk):
+        return self.respond(access_campaign_by_id(request.user, pk))
+
+    @extend_schema(
+        operation_id="campaigns_partial_update",
+        summary="Rename a campaign (GM only)",
+        request=CampaignUpdateInputSerializer,
+        responses={200: CampaignSerializer, 400: _400, 401: _401, 403: _403, 404: _404},
+    )
+    def patch(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+        data = self.validated(CampaignUpdateInputSerializer)
+        if "name" in data:
+            campaign = _call(services.campaign_update, campaign=campaign, name=data["name"])
+        return self.respond(campaign)
+
+
+class CampaignMembersAPI(GenericAPIView):
+    serializer_class = MemberSerializer
+
+    @extend_schema(
+        operation_id="campaigns_members_list",
+        summary="The members of a campaign and their roles, the GM first",
+        responses={200: MemberSerializer(many=True), 401: _401, 404: _404},
+    )
+    def get(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk)
+        page = self.paginate_queryset(selectors.campaign_members(campaign))
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+
+class CampaignJoinAPI(_CampaignAPIView):
+    @extend_schema(
+        operation_id="campaigns_join",
+        summary="Join a campaign with its invite code; the user becomes a player",
+        description="A wrong code and a code of another campaign answer alike (400 "
+        "`invite_code.invalid`); 409 `campaign.already_member` if the user already belongs to it.",
+        request=CampaignJoinInputSerializer,
+        responses={200: CampaignSerializer, 400: _400, 401: _401, 409: _errors("Already a member.")},
+    )
+    def post(self, request, pk):
+        data = self.validated(CampaignJoinInputSerializer)
+        campaign = _call(
+            services.campaign_join, user=request.user, invite_code=data["invite_code"], campaign_id=pk
+        )
+        return self.respond(campaign)
+
+
+class CampaignLeaveAPI(GenericAPIView):
+    @extend_schema(
+        operation_id="campaigns_leave",
+        summary="Leave a campaign (players; the GM cannot leave their own campaign)",
+        request=None,
+        responses={
+            204: OpenApiResponse(description="Left."),
+            401: _401,
+            403: _errors("The GM cannot leave (`campaign.gm_cannot_leave`)."),
+            404: _404,
+        },
+    )
+    def post(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk)
+        _call(services.campaign_leave, user=request.user, campaign=campaign)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CampaignRegenerateInviteAPI(_CampaignAPIView):
+    @extend_schema(
+        operation_id="campaigns_invite_regenerate",
+        summary="Give the campaign a new invite code; the old one stops working (GM only)",
+        request=None,
+        responses={200: CampaignSerializer, 401: _401, 403: _403, 404: _404},
+    )
+    def post(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+        return self.respond(_call(services.campaign_regenerate_invite, campaign=campaign))

@@ -1,0 +1,87 @@
+"""`manage.py load_demo`: a table ready to play, for trying the site out.
+
+Safe to run again: it finds what an earlier run created (and resets the demo passwords) instead
+of adding duplicates. Each step is a function in `STEPS` taking the shared `DemoContext`; a later
+app adds its own step to the list (characters add theirs through an optional `characters.demo`
+module with a `load_demo(context)` function, picked up when it exists).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from combat import services
+from combat.models import Campaign, Membership
+
+# Fixed on purpose: the demo is for trying the site locally; the command prints them.
+DEMO_USERS = [
+    ("director", "liga-noche-director", "director"),
+    ("jugadora", "liga-noche-jugadora", "player"),
+    ("jugador", "liga-noche-jugador", "player"),
+]
+DEMO_CAMPAIGN = "La Liga de la Noche"
+
+
+@dataclass
+class DemoContext:
+    stdout: object
+    users: dict = field(default_factory=dict)  # username -> User
+    passwords: dict = field(default_factory=dict)  # username -> password
+    campaign: Campaign | None = None
+
+
+def load_users(context: DemoContext) -> None:
+    User = get_user_model()
+    for username, password, _role in DEMO_USERS:
+        user, _created = User.objects.get_or_create(
+            username=username, defaults={"email": f"{username}@example.org"}
+        )
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        context.users[username] = user
+        context.passwords[username] = password
+
+
+def load_campaign(context: DemoContext) -> None:
+    gm = context.users["director"]
+    campaign = Campaign.objects.filter(gm=gm, name=DEMO_CAMPAIGN).first()
+    if campaign is None:
+        campaign = services.campaign_create(gm=gm, name=DEMO_CAMPAIGN)
+    for username, _password, role in DEMO_USERS:
+        if role == "player":
+            Membership.objects.get_or_create(
+                campaign=campaign, user=context.users[username], defaults={"role": Membership.Role.PLAYER}
+            )
+    context.campaign = campaign
+
+
+def load_app_demos(context: DemoContext) -> None:
+    """Steps other apps provide (for example demo characters), without importing apps that do
+    not offer one."""
+    for module_name in ("characters.demo",):
+        if importlib.util.find_spec(module_name) is not None:
+            importlib.import_module(module_name).load_demo(context)
+
+
+STEPS = [load_users, load_campaign, load_app_demos]
+
+
+class Command(BaseCommand):
+    help = "Create the demo table (a GM, two players, one campaign); safe to run twice."
+
+    def handle(self, *args, **options):
+        context = DemoContext(stdout=self.stdout)
+        with transaction.atomic():
+            for step in STEPS:
+                step(context)
+        self.stdout.write(self.style.SUCCESS(f"Demo campaign: {context.campaign.name}"))
+        self.stdout.write(f"Invite code: {context.campaign.invite_code}")
+        self.stdout.write("Demo users (username / password):")
+        for username, password, role in DEMO_USERS:
+            self.stdout.write(f"  {username} / {password}   ({role})")

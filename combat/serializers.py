@@ -1,0 +1,75 @@
+"""What campaign endpoints read and write. Input and output are separate serializers so a
+client can never set a field it only reads (`id`, `gm`, `invite_code`)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from epic20site.access import can_see_invite_code
+from epic20site.api import StrictCharField, StrictSerializer
+
+from .models import Campaign, Membership, System
+
+NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
+
+
+class CampaignCreateInputSerializer(StrictSerializer):
+    name = StrictCharField(max_length=NAME_MAX_LENGTH)
+    system = serializers.ChoiceField(choices=System.choices, default=System.EPIC20)
+
+
+class CampaignUpdateInputSerializer(StrictSerializer):
+    name = StrictCharField(max_length=NAME_MAX_LENGTH, required=False)
+
+
+class CampaignJoinInputSerializer(StrictSerializer):
+    invite_code = StrictCharField(max_length=32, help_text="Case, spaces and dashes are ignored.")
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    gm = serializers.IntegerField(source="gm_id", read_only=True, help_text="The GM's user id.")
+    gm_username = serializers.CharField(source="gm.username", read_only=True)
+    role = serializers.SerializerMethodField(help_text="The requesting user's role in it.")
+    member_count = serializers.SerializerMethodField()
+    invite_code = serializers.SerializerMethodField(
+        help_text="Shown to the GM only (they share it and can regenerate it); `null` for players."
+    )
+
+    class Meta:
+        model = Campaign
+        fields = [
+            "id",
+            "name",
+            "system",
+            "gm",
+            "gm_username",
+            "role",
+            "member_count",
+            "invite_code",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def _user(self):
+        return self.context["request"].user
+
+    @extend_schema_field(serializers.ChoiceField(choices=Membership.Role.choices))
+    def get_role(self, campaign) -> str:
+        return Membership.Role.GM if campaign.gm_id == self._user().pk else Membership.Role.PLAYER
+
+    def get_member_count(self, campaign) -> int:
+        annotated = getattr(campaign, "member_count", None)
+        return annotated if annotated is not None else campaign.memberships.count()
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_invite_code(self, campaign) -> str | None:
+        return campaign.invite_code if can_see_invite_code(self._user(), campaign) else None
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    id = serializers.IntegerField(source="user_id", read_only=True, help_text="The member's user id.")
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "username", "role", "joined_at"]
+        read_only_fields = fields
