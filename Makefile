@@ -36,15 +36,20 @@ lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# pytest exits 5 when it collects nothing: fine only while tests/e2e has no test file at all.
 e2e: install-dev
 	bash scripts/install-browser.sh
-	$(BIN)/pytest tests/e2e -m e2e -p no:xdist
+	@rc=0; $(BIN)/pytest tests/e2e -m e2e -p no:xdist || rc=$$?; \
+	if [ $$rc -eq 5 ] && ! ls tests/e2e/test_*.py >/dev/null 2>&1; then \
+	  echo "e2e: no browser tests written yet"; exit 0; fi; \
+	if [ $$rc -eq 5 ]; then echo "e2e: tests/e2e has test files but pytest collected none (missing @pytest.mark.e2e?)"; fi; \
+	exit $$rc
 
 fuzz: install-dev
 	bash scripts/fuzz-api.sh
 
 bench: install-dev
-	$(BIN)/python bench/run.py
+	$(BIN)/python -m bench.run --json bench/results/latest.json $(BENCH_ARGS)
 
 messages:
 	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l en --no-location --no-obsolete
