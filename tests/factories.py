@@ -27,3 +27,10 @@ class UserFactory(factory.django.DjangoModelFactory):
 def campaign_for(gm=None, name="La Liga de la Noche", **kwargs):
     gm = gm or UserFactory()
     return combat_services.campaign_create(gm=gm, name=name, **kwargs)
+
+
+def player_in(campaign, user=None):
+    """A player who joined `campaign` with its invite code, as a person would."""
+    user = user or UserFactory()
+    combat_services.campaign_join(user=user, invite_code=campaign.invite_code)
+    return user

@@ -1,0 +1,118 @@
+"""Repeated failed logins are throttled (429) on the login page and the token endpoint; only
+failures count, per username and per client address. With a rate of N per window, N failures
+are answered as usual, the next failure is answered 429, and so is every attempt after it until
+the window ends (django-ratelimit's "more than N")."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = reverse("accounts:login")
+TOKEN = "/api/v1/auth/token/"
+LIMIT = 3
+
+
+@pytest.fixture(autouse=True)
+def _small_limit(settings):
+    # A day-long window: no test can straddle two windows and see its count reset.
+    settings.LOGIN_FAILURE_RATE = f"{LIMIT}/d"
+
+
+def _web(username, password, address="10.0.0.1", client=None, **extra):
+    client = client or Client(REMOTE_ADDR=address)
+    return client.post(LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address, **extra)
+
+
+def _api(username, password, address="10.0.0.1", **extra):
+    body = json.dumps({"username": username, "password": password})
+    return APIClient().generic(
+        "POST", TOKEN, body, content_type="application/json", REMOTE_ADDR=address, **extra
+    )
+
+
+def test_the_login_page_answers_429_after_repeated_failures(user):
+    for _ in range(LIMIT):
+        assert _web(user.username, "no-es-esta").status_code == 200
+    response = _web(user.username, "no-es-esta")
+    assert response.status_code == 429
+    assert "Demasiados intentos fallidos" in response.content.decode()
+    # Now even the right password waits for the window to end.
+    assert _web(user.username, DEFAULT_PASSWORD).status_code == 429
+
+
+def test_the_429_page_speaks_english_when_asked(user):
+    for _ in range(LIMIT + 1):
+        response = _web(user.username, "no-es-esta", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 429
+    assert "Too many failed attempts" in response.content.decode()
+
+
+def test_the_token_endpoint_answers_429_in_the_envelope(user):
+    for _ in range(LIMIT):
+        assert _api(user.username, "no-es-esta").status_code == 400
+    response = _api(user.username, "no-es-esta", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 429
+    error = response.json()["errors"][0]
+    assert error["code"] == "request.throttled"
+    assert "Too many failed attempts" in error["message"]
+    assert _api(user.username, DEFAULT_PASSWORD).status_code == 429
+
+
+def test_the_web_and_the_api_share_the_count(user):
+    for _ in range(LIMIT):
+        _web(user.username, "no-es-esta")
+    assert _api(user.username, "no-es-esta").status_code == 429
+    assert _web(user.username, DEFAULT_PASSWORD).status_code == 429
+
+
+def test_successful_logins_do_not_count(user):
+    for _ in range(LIMIT * 3):
+        assert _web(user.username, DEFAULT_PASSWORD).status_code == 302
+        assert _api(user.username, DEFAULT_PASSWORD).status_code == 200
+    for _ in range(LIMIT):
+        assert _web(user.username, "no-es-esta").status_code == 200
+    assert _web(user.username, DEFAULT_PASSWORD).status_code == 302
+
+
+def test_a_right_password_below_the_limit_logs_in(user):
+    for _ in range(LIMIT - 1):
+        _web(user.username, "no-es-esta")
+    assert _web(user.username, DEFAULT_PASSWORD).status_code == 302
+
+
+def test_empty_fields_are_not_counted_as_failed_logins(user):
+    for _ in range(LIMIT * 2):
+        assert _web(user.username, "").status_code == 200
+    assert _web(user.username, DEFAULT_PASSWORD).status_code == 302
+
+
+def test_other_players_failures_do_not_block_a_login(user):
+    other = UserFactory()
+    for _ in range(LIMIT + 1):
+        _web(other.username, "no-es-esta", address="10.0.0.9")
+        _api(other.username, "no-es-esta", address="10.0.0.9")
+    assert _web(user.username, DEFAULT_PASSWORD, address="10.0.0.1").status_code == 302
+    assert _api(user.username, DEFAULT_PASSWORD, address="10.0.0.1").status_code == 200
+
+
+def test_failures_on_one_username_from_many_addresses_are_throttled(user):
+    for n in range(LIMIT):
+        _api(user.username, "no-es-esta", address=f"10.0.1.{n}")
+    assert _api(user.username, "no-es-esta", address="10.0.2.1").status_code == 429
+    # The username counter ignores case, so a variant buys no extra guesses.
+    assert _api(user.username.upper(), "no-es-esta", address="10.0.2.2").status_code == 429
+
+
+def test_failures_on_many_usernames_from_one_address_are_throttled(user):
+    for n in range(LIMIT):
+        assert _web(f"nadie{n}", "no-es-esta", address="10.0.3.3").status_code == 200
+    assert _web("nadie-mas", "no-es-esta", address="10.0.3.3").status_code == 429
+    assert _web(user.username, DEFAULT_PASSWORD, address="10.0.3.3").status_code == 429
+    assert _web(user.username, DEFAULT_PASSWORD, address="10.0.3.4").status_code == 302

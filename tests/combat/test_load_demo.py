@@ -1,0 +1,22 @@
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from combat.models import Campaign, Membership
+
+pytestmark = pytest.mark.django_db
+
+
+def test_load_demo_twice_leaves_one_table_and_prints_the_logins(capsys):
+    call_command("load_demo")
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    campaign = Campaign.objects.get()
+    assert campaign.name == "La Liga de la Noche"
+    assert campaign.gm.username == "director"
+    roles = dict(Membership.objects.filter(campaign=campaign).values_list("user__username", "role"))
+    assert roles == {"director": "gm", "jugadora": "player", "jugador": "player"}
+    for username in ("director", "jugadora", "jugador"):
+        line = next(line for line in out.splitlines() if line.strip().startswith(f"{username} / "))
+        password = line.split(" / ")[1].split()[0]
+        assert authenticate(username=username, password=password) is not None
