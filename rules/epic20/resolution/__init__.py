@@ -1,0 +1,80 @@
+"""Epic20 combat resolution: pure functions over frozen data, dice injected.
+
+The encounter app builds `CombatantState`s, calls these and stores what they return:
+- `roll_initiative`, `turn_order`, `surprise_round_order`, `mark_unaware`, `delay_action` (initiative)
+- `start_turn` → `TurnStart(state, budget, events)`, `end_turn`, `new_round` (lifecycle)
+- `ActionBudget.spend / convert / spend_costs` (turn)
+- `AttackSpec`, `prepare_attack`, `apply_attack`, `resolve_attack`, `resolve_multi_attack`,
+  `resolve_double_attack` → `AttackOutcome(attacker, target, events, …)` (attacks)
+- `attack_odds` (exact odds), `escape`, `maintain` (progression), `dying_check`, `rest`
+- `hero_points.spend / reroll_roll / award`, `equipment.*`, `declarations.*` (maneuvers)
+- data for the catalogue API: `CIRCUMSTANCES`, `HERO_POINT_USES` (each has `as_dict()`)
+
+Every function raises `Refused(code, rule, text_es, text_en)` for what the rules forbid.
+"""
+
+from .attack import AttackSpec, PreparedAttack, prepare_attack
+from .attack_effects import (
+    AttackOutcome,
+    apply_attack,
+    declare_defensive_attack,
+    resolve_attack,
+    resolve_double_attack,
+    resolve_multi_attack,
+)
+from .circumstances import CIRCUMSTANCES, Circumstance
+from .damage import heal, stun_threshold, take_damage
+from .dying import dying_check, stabilize
+from .hero_points import HERO_POINT_USES, HeroPointUse
+from .initiative import delay_action, mark_unaware, roll_initiative, surprise_round_order, turn_order
+from .lifecycle import TurnStart, end_turn, new_round, start_turn
+from .odds import attack_odds
+from .progression import escape, maintain
+from .recovery import rest
+from .sources import Source, net_superiority
+from .state import CombatantState, Condition, EquipmentState, Event, ProgressionEffect, Refused
+from .turn import ActionBudget, budget_for_turn
+
+__all__ = [
+    "CIRCUMSTANCES",
+    "HERO_POINT_USES",
+    "ActionBudget",
+    "AttackOutcome",
+    "AttackSpec",
+    "Circumstance",
+    "CombatantState",
+    "Condition",
+    "EquipmentState",
+    "Event",
+    "HeroPointUse",
+    "PreparedAttack",
+    "ProgressionEffect",
+    "Refused",
+    "Source",
+    "TurnStart",
+    "apply_attack",
+    "attack_odds",
+    "budget_for_turn",
+    "declare_defensive_attack",
+    "delay_action",
+    "dying_check",
+    "end_turn",
+    "escape",
+    "heal",
+    "maintain",
+    "mark_unaware",
+    "net_superiority",
+    "new_round",
+    "prepare_attack",
+    "resolve_attack",
+    "resolve_double_attack",
+    "resolve_multi_attack",
+    "rest",
+    "roll_initiative",
+    "stabilize",
+    "start_turn",
+    "stun_threshold",
+    "surprise_round_order",
+    "take_damage",
+    "turn_order",
+]

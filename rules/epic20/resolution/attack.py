@@ -1,0 +1,401 @@
+"""Preparing an attack: profile, bonus, defense and every Superioridad/Inferioridad source.
+
+`prepare_attack` does everything up to the roll, so `attack_odds` and `resolve_attack` share
+it; `resolution.attack_effects.apply_attack` turns a roll into the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from . import hero_points
+from .circumstances import circumstance_sources
+from .defense import SPECIAL_PHYSICAL_POWERS, Defense, defense_against
+from .maneuvers import RULE as MANEUVERS
+from .maneuvers import check_stacking, family, require, tier
+from .profiles import MUNDANE, SPECIAL, AttackProfile, attack_bonus, profile_for
+from .sources import Source, net_superiority
+from .state import ACTIVE, DEAD, DOWN, READY, CombatantState, Event, Refused
+
+RULE = "ATACAR EN COMBATE"
+GRAB = (
+    "pierde 1 acción de movimiento",
+    "pierde acción estándar y de movimiento",
+    "pierde todas sus acciones",
+)
+# Maneuvers of the "ataque" family that work without being declared; the FAQ forbids stacking
+# them with another "ataque …" maneuver in the same standard action.
+PASSIVE_ATTACK_MANEUVERS = ("ataque-brutal", "ataque-brutal-de-rafaga", "ataque-de-distancia-a-melee")
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """One attack as a client asks for it (API.md "An attack").
+
+    `maneuvers`: base slugs declared for this attack ("ataque-a-fondo", "tumbar"…).
+    `hero_point`: "superioridad" or "subir-dos-niveles", paid with this roll.
+    `extra_sources`: sources the caller knows of (Moverse mientras actúa from the action budget).
+    `counter`: the extra attack a fighter earns against someone who used Ataque a fondo on them.
+    """
+
+    kind: str
+    with_: str = "unarmed"
+    circumstances: tuple[str, ...] = ()
+    maneuvers: tuple[str, ...] = ()
+    hero_point: str | None = None
+    stressful: bool = True
+    extra_sources: tuple[Source, ...] = ()
+    target_weapon: str | None = None  # Desarmar
+    drained_attribute: str | None = None  # Debilitar «Atributo»
+    counter: bool = False
+    cone: bool = False  # Ataque de ráfaga used as a cone (one of up to three targets)
+
+
+@dataclass(frozen=True)
+class PreparedAttack:
+    attacker: CombatantState  # hero points already paid
+    target: CombatantState
+    spec: AttackSpec
+    profile: AttackProfile
+    level: int
+    attribute_value: Fraction
+    bonus: int
+    defense: Defense
+    sources: tuple[Source, ...]
+    net: int
+    penetrating: bool
+    tiers: Mapping[str, int] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
+
+    @property
+    def maneuver(self) -> str | None:
+        """The declared maneuver that uses the standard action, if any."""
+        from .maneuvers import STANDARD_ACTION_MANEUVERS
+
+        return next((m for m in self.spec.maneuvers if m in STANDARD_ACTION_MANEUVERS), None)
+
+
+def _src(slug: str, delta: int, rule: str, es: str, en: str) -> Source:
+    return Source(slug, delta, rule, es, en)
+
+
+def _refuse(code: str, es: str, en: str, rule: str = MANEUVERS) -> Refused:
+    return Refused(code, rule, es, en)
+
+
+def _profile(attacker, target, spec, powers, tiers) -> AttackProfile:
+    declared = set(spec.maneuvers)
+    # Maneuvers that are attacks of their own, whatever `with_` says (MANIOBRAS DE COMBATE).
+    if "desmoralizar" in declared:
+        # "ataque mundano (que no se puede convertir en especial …) basado en Presencia … pérdida emocional"
+        return AttackProfile("desmoralizar", "emotional", MUNDANE, "presencia", damage="emotional")
+    if "agotar" in declared:
+        # "ataque mundano … basado en Inteligencia. Si impacta, este ataque NO resta puntos de vida"
+        return AttackProfile("agotar", "mental", MUNDANE, "inteligencia", damage=None)
+    if "provocar-choque" in declared:
+        # "usa Agilidad … ataque mundano a menos que el oponente cuente con un supermovimiento o
+        # superfuerza, en cuyo caso el ataque se considera especial"
+        special = {"supermovimiento", "superfuerza"} & target.powers
+        return AttackProfile("provocar-choque", "melee", SPECIAL if special else MUNDANE, "agilidad")
+    profile = profile_for(attacker, spec.kind, spec.with_, powers)
+    if "agarron" in declared:
+        if profile.kind != "melee":
+            raise _refuse("maneuver.agarron_melee", "El agarrón es cuerpo a cuerpo.", "A grapple is melee.")
+        # "intento de agarrar en cuerpo a cuerpo que funciona como el poder de Agarrar a Distancia"
+        profile = replace(profile, damage=None, progression=GRAB, escape_attribute="corpulencia")
+    if "golpe-en-los-nervios" in declared:
+        if not profile.unarmed:
+            raise _refuse(
+                "maneuver.nerve_strike_hands", "Se realiza con las manos.", "It is made with bare hands."
+            )
+        armored = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS) or any(
+            eq.armor and eq.kind == "mundane" and eq.status == READY for eq in target.equipment
+        )
+        if armored:
+            raise _refuse(
+                "maneuver.nerve_strike_armor",
+                "No funciona contra superdefensas o armaduras mundanas.",
+                "It does not work against superdefenses or mundane armor.",
+            )
+        profile = replace(profile, attack_type=SPECIAL)  # "El ataque se considerará un ataque especial"
+    study = attacker.condition("studied", other=target.id)
+    reach = (
+        ("melee",)
+        if tiers.get("estudiar-objetivo", tier(attacker, "estudiar-objetivo")) < 2
+        else ("melee", "ranged")
+    )
+    if study and profile.attack_type == MUNDANE and profile.kind in reach:
+        # Estudiar objetivo: "causa daño especial con sus ataques mundanos de cuerpo a cuerpo"; 2: a distancia.
+        profile = replace(profile, attack_type=SPECIAL)
+    return profile
+
+
+def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[str]) -> tuple[str, Fraction]:
+    options = [profile.attribute]
+    if declared & {"desarmar", "tumbar"}:
+        options += ["corpulencia", "agilidad"]  # "basado en Corpulencia o Agilidad, lo que prefiera"
+    if (
+        attacker.has("fineza-con-un-arma")
+        and profile.kind == "melee"
+        and profile.equipment
+        and not profile.two_handed
+    ):
+        options.append("agilidad")  # Fineza con un arma
+    if (
+        attacker.has("ojo-agudo")
+        and profile.kind == "ranged"
+        and profile.equipment
+        and profile.shape == "single"
+        and not profile.burst
+    ):
+        options.append("percepcion")  # Ojo agudo
+    best = max(options, key=lambda a: (attacker.attribute(a), a == profile.attribute))
+    return best, attacker.attribute(best)
+
+
+def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Source]]:
+    """Circumstances the state implies, plus sources that are no circumstance."""
+    auto: list[str] = []
+    if attacker.condition("stunned"):
+        auto.append("atacante-aturdido")
+    if attacker.condition("prone"):
+        auto.append("atacante-en-el-suelo")
+    if target.status in DOWN:
+        auto.append("rematar")
+    if target.condition("unaware"):
+        auto.append("objetivo-desprevenido")
+    extra: list[Source] = []
+    for cond in target.conditions:
+        if cond.slug == "exposed" and not (spec.counter and cond.source == "ataque-a-fondo"):
+            extra.append(
+                _src(
+                    cond.source,
+                    +1,
+                    MANEUVERS,
+                    f"Rival expuesto ({cond.source})",
+                    f"Exposed opponent ({cond.source})",
+                )
+            )
+        elif cond.slug == "total-defense":
+            extra.append(_src("defensa-total", -1, MANEUVERS, "Defensa total", "Total defense"))
+        elif cond.slug == "running-defense" and profile.kind == "ranged":
+            extra.append(
+                _src(
+                    "defensa-a-la-carrera",
+                    -cond.value,
+                    MANEUVERS,
+                    "Defensa a la carrera",
+                    "Defensive running",
+                )
+            )
+        elif cond.slug == "defensive-attack" and cond.other == attacker.id:
+            extra.append(
+                _src(
+                    "ataque-defensivo",
+                    -1,
+                    MANEUVERS,
+                    "Ataque defensivo del rival",
+                    "Target's defensive attack",
+                )
+            )
+    # Only one "exposed" Superioridad counts: it describes one situation.
+    exposed = [s for s in extra if s.delta > 0]
+    extra = [s for s in extra if s.delta <= 0] + exposed[:1]
+    if spec.counter:
+        lunge = target.condition("lunging")
+        if lunge is None or lunge.other != attacker.id:
+            raise _refuse(
+                "attack.no_counter", "No hay ataque extra que usar.", "There is no extra attack to use."
+            )
+        # Ataque a fondo 2: "El ataque que recibe se hace con Inferioridad"; 3: Doble Inferioridad.
+        if lunge.value >= 2:
+            extra.append(
+                _src("ataque-a-fondo", 1 - lunge.value, MANEUVERS, "Ataque a fondo", "All-out attack")
+            )
+    own = attacker.condition("defensive-attack")
+    if own or "ataque-defensivo" in spec.maneuvers:
+        extra.append(_src("ataque-defensivo", -1, MANEUVERS, "Ataque defensivo", "Defensive attack"))
+    if attacker.condition("aiming", other=target.id):
+        extra.append(_src("excelente-apuntando", +1, MANEUVERS, "Excelente apuntando", "Excellent aim"))
+    if attacker.condition("assisted"):
+        cond = attacker.condition("assisted")
+        extra.append(
+            _src(cond.source, +1, cond.rule or MANEUVERS, "Punto débil mostrado", "Weak point shown")
+        )
+    if "pesado" in target.advantages and set(spec.maneuvers) & {"tumbar", "empujar"}:
+        extra.append(_src("pesado", -1, "LISTA DE VENTAJAS", "Objetivo pesado", "Heavy target"))
+    return auto, extra
+
+
+def _maneuver_sources(attacker, target, spec, tiers) -> list[Source]:
+    out = []
+    plus = {
+        "ataque-a-fondo": ("Ataque a fondo", "All-out attack"),
+        "ataque-poderoso": ("Ataque poderoso", "Power attack"),
+        "ataque-sostenido": ("Ataque sostenido", "Sustained fire"),
+    }
+    for slug in spec.maneuvers:
+        if slug in plus:
+            out.append(_src(slug, +1, MANEUVERS, *plus[slug]))
+        elif slug == "ataque-doble":
+            out.append(_src(slug, -1, MANEUVERS, "Ataque doble", "Double attack"))
+        elif slug == "agotar" and tiers[slug] >= 2:
+            out.append(
+                _src("agotar", tiers[slug] - 1, MANEUVERS, f"Agotar {tiers[slug]}", f"Exhaust {tiers[slug]}")
+            )
+        elif slug == "provocar-choque":
+            learned = attacker.condition("crash-learned", other=target.id)
+            if (
+                learned
+            ):  # "aplica Inferioridad (acumulativamente) … contra ese mismo objetivo durante el mismo día"
+                out.append(
+                    _src(
+                        slug, -learned.value, MANEUVERS, "El objetivo ya conoce la treta", "Target learned it"
+                    )
+                )
+    if spec.cone:
+        out.append(_src("ataque-de-rafaga", -1, "LISTA DE PODERES", "Ráfaga en cono", "Burst cone"))
+    return out
+
+
+def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
+    penetrating = profile.penetrating
+    declared_attack = any(family(m) == "ataque" for m in spec.maneuvers)
+    if not declared_attack:
+        for base, fits in (
+            ("ataque-brutal", profile.kind == "melee" and profile.two_handed),
+            (
+                "ataque-brutal-de-rafaga",
+                profile.kind == "ranged"
+                and (
+                    profile.burst
+                    or sum(
+                        1 for eq in attacker.equipment if eq.ranged and eq.status == READY and not eq.armor
+                    )
+                    >= 2
+                ),
+            ),
+        ):
+            n = tier(attacker, base)
+            # 1: with a hero point for Superioridad; 2: "cada vez que tiene Superioridad"; 3: "sin Inferioridad".
+            if (
+                n
+                and fits
+                and (
+                    (n == 1 and spec.hero_point == "superioridad")
+                    or (n == 2 and net > 0)
+                    or (n >= 3 and net >= 0)
+                )
+            ):
+                penetrating = True
+    if (
+        penetrating
+        and profile.kind in ("melee", "ranged")
+        and "defensa-contra-ataque-penetrante" in target.powers
+    ):
+        return False  # "le permite anular el modificador «ataque penetrante»"
+    return penetrating
+
+
+def prepare_attack(
+    attacker: CombatantState,
+    target: CombatantState,
+    spec: AttackSpec,
+    powers: Mapping[str, object] | None = None,
+) -> PreparedAttack:
+    """Everything before the roll. Raises `Refused` for what the rules do not allow."""
+    if attacker.status != ACTIVE:
+        raise _refuse(
+            "attack.attacker_down", "No está en condiciones de atacar.", "Cannot attack in this state.", RULE
+        )
+    if target.status == DEAD:
+        raise _refuse(
+            "attack.target_dead", "El objetivo ya está muerto.", "The target is already dead.", RULE
+        )
+    check_stacking(spec.maneuvers)
+    tiers = {m: require(attacker, m) for m in spec.maneuvers}
+    if "ataque-sostenido" in tiers and attacker.condition("sustained-fire-used"):
+        raise _refuse(
+            "maneuver.sustained_once_per_scene",
+            "El ataque sostenido sólo una vez por escena.",
+            "Sustained fire only once per scene.",
+        )
+    if "cegar" in tiers and attacker.hero_points < 1:
+        raise _refuse(
+            "maneuver.cegar_needs_hero_point", "Cegar requiere 1 punto de Héroe.", "Blind needs 1 hero point."
+        )
+    if "tumbar" in tiers and any(
+        c.startswith("diferencia-de-tamano:") and int(c.split(":")[1]) >= 2 for c in spec.circumstances
+    ):
+        raise _refuse(
+            "maneuver.tumbar_too_big",
+            "Dos categorías de tamaño más: no se puede tumbar.",
+            "Two size categories larger: cannot be tripped.",
+        )
+    profile = _profile(attacker, target, spec, powers, tiers)
+    if "ataque-sostenido" in tiers and not (profile.equipment and profile.kind == "ranged"):
+        raise _refuse(
+            "maneuver.sustained_needs_weapon", "Requiere un arma a distancia.", "Needs a ranged weapon."
+        )
+
+    events: list[Event] = []
+    level = attacker.effective_level
+    hero_sources: list[Source] = []
+    if spec.hero_point in ("superioridad", "subir-dos-niveles"):
+        attacker = hero_points.pay(attacker, 1, what=spec.hero_point)
+        events.append(hero_points._spent_event(attacker, spec.hero_point, 1))
+        if spec.hero_point == "superioridad":
+            hero_sources.append(_src("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
+        else:
+            level += 2  # "Subir 2 niveles para una acción estándar que sea instantánea"
+    elif spec.hero_point is not None:
+        raise _refuse(
+            "hero_points.use_with_roll",
+            "Ese uso no se gasta en el ataque.",
+            "Not spent on an attack.",
+            hero_points.RULE,
+        )
+
+    attr_slug, attr_value = _attribute(attacker, profile, set(tiers))
+    profile = replace(profile, attribute=attr_slug)
+    bonus = attack_bonus(level, attr_value, profile.attack_type)
+    defense = defense_against(target, profile, unstoppable=attacker.has("imparable"))
+
+    auto, extra = _state_sources(attacker, target, spec, profile)
+    present = set(attacker.maneuvers) | set(attacker.powers) | {c.source for c in attacker.conditions}
+    if attacker.condition("blind-fighting", other=target.id):
+        present.add("blind-fighting")
+    if profile.burst or profile.artillery or any(family(m) == "ataque" for m in spec.maneuvers):
+        present.discard("ataque-de-distancia-a-melee")  # not with ráfagas or artillery (FAQ stacking too)
+    if "ataque-anti-cobertura" not in spec.maneuvers:
+        present.discard("ataque-anti-cobertura")  # only when the delayed attack is declared
+    primary = next((m for m in spec.maneuvers if m in ("desarmar", "tumbar")), None)
+    sources = circumstance_sources(
+        [*spec.circumstances, *auto],
+        present=present,
+        maneuver=primary,
+        uses_equipment=profile.equipment is not None,
+        ranged=profile.kind == "ranged",
+        stressful=spec.stressful,
+    )
+    sources += (
+        extra + _maneuver_sources(attacker, target, spec, tiers) + hero_sources + list(spec.extra_sources)
+    )
+    net = net_superiority(sources)
+    return PreparedAttack(
+        attacker=attacker,
+        target=target,
+        spec=spec,
+        profile=profile,
+        level=level,
+        attribute_value=attr_value,
+        bonus=bonus,
+        defense=defense,
+        sources=tuple(sources),
+        net=net,
+        penetrating=_penetrating(attacker, target, spec, profile, tiers, net),
+        tiers=tiers,
+        events=tuple(events),
+    )

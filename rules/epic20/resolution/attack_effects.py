@@ -1,0 +1,490 @@
+"""From a rolled attack to its outcome (ATACAR, DAÑO EN COMBATE, MANIOBRAS DE COMBATE).
+
+"Cuando se tiene éxito en una tirada de ataque … pero se supera por menos de cinco, se aplica
+-1 a la defensa … por cada 5 puntos de diferencia en la tirada de impactar se recibe un punto de
+daño". A natural 20 always hits and a natural 1 always misses (RESOLVER ACCIONES).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from rules.epic20.dice import DiceSource, Roll, roll_d20
+
+from . import equipment, hero_points, progression
+from .attack import AttackSpec, PreparedAttack, prepare_attack
+from .damage import stun, take_damage
+from .maneuvers import RULE as MANEUVERS
+from .state import (
+    ACTING,
+    ACTIVE,
+    DROPPED,
+    READY,
+    CombatantState,
+    Condition,
+    Event,
+    Refused,
+    with_condition,
+    with_item,
+    without_condition,
+)
+
+DAMAGE_RULE = "DAÑO EN COMBATE"
+KEEP_AMMO = {1: 20, 2: 19, 3: 18}  # Ataque sostenido 1-3: a d20 this high keeps the ammunition
+POWER_ATTACK_DEFENSE = {1: 2, 2: 1, 3: 0}  # Ataque poderoso 1-3: own defense lost after attacking
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    attacker: CombatantState
+    target: CombatantState
+    events: tuple[Event, ...]
+    roll: Roll
+    hit: bool
+    margin: int
+    successes: int
+    damage: int
+    defense_loss: int
+    penetrating: bool
+    counter_attack: bool = False  # the target earned an extra attack (Ataque a fondo)
+
+
+def _who(state: CombatantState) -> str:
+    return state.name or state.id
+
+
+def _until_next_turn(slug: str, source: str, holder: CombatantState, **kw) -> Condition:
+    """A condition that lasts until the holder's next turn starts."""
+    return Condition(slug, source=source, rule=kw.pop("rule", MANEUVERS), ends="start_of_turn", turns=1, **kw)
+
+
+def _unaware(prepared: PreparedAttack) -> bool:
+    names = {c.split(":")[0] for c in prepared.spec.circumstances}
+    return bool(
+        names & {"objetivo-desprevenido", "ataque-por-sorpresa"}
+        or prepared.target.condition("unaware")
+        or prepared.target.condition("blinded")
+    )
+
+
+def _shield_blocks_loss(prepared: PreparedAttack) -> bool:
+    """Defensa con escudo 1-3: no −1 defense from a hit without success when the attacker's value
+    (+2 per Superioridad, −2 per Inferioridad) is not above the defender's (+2 / +4 at tiers 2 / 3);
+    not against penetrating attacks, heavy weapons or unaware defenders."""
+    from .maneuvers import tier
+
+    target = prepared.target
+    n = tier(target, "defensa-con-escudo")
+    shield = any(eq.shield and eq.status == READY for eq in target.equipment)
+    other_defense = target.condition("total-defense") or target.condition("running-defense")  # same family
+    if (
+        not n
+        or not shield
+        or other_defense
+        or prepared.penetrating
+        or prepared.profile.artillery
+        or _unaware(prepared)
+    ):
+        return False
+    attacker_value = prepared.bonus + 2 * prepared.net
+    defender_value = (target.attack_bonus.get("melee") or 0) + {1: 0, 2: 2, 3: 4}[n]
+    return attacker_value <= defender_value
+
+
+def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
+    """Resolve a prepared attack with its roll. Returns the new attacker and target states."""
+    attacker, target, profile, spec = prepared.attacker, prepared.target, prepared.profile, prepared.spec
+    tiers, maneuver = prepared.tiers, prepared.maneuver
+    defense = prepared.defense.value
+    hit = roll.natural_20 or (not roll.natural_1 and roll.total >= defense)
+    margin = roll.total - defense
+    successes = margin // 5 if hit and margin >= 0 else 0
+    # Bare hits cost 1 defense; a penetrating attack costs it on every hit (Ataque penetrante).
+    defense_loss = 1 if hit and (successes == 0 or prepared.penetrating) else 0
+    events: list[Event] = list(prepared.events)
+    effects: list[Event] = []
+    damage = 0
+    extra: dict = {}
+
+    if hit and successes == 0 and not prepared.penetrating:
+        keeping = target.condition("keeping-distance") and profile.kind == "melee"
+        if keeping or _shield_blocks_loss(prepared):
+            defense_loss = 0  # Ataque manteniendo la distancia / Defensa con escudo
+    if maneuver in ("aturdir", "cegar"):
+        # "no hacen daño, sino que aplican Inferioridad … durante 1 turno, si obtuvieron algún éxito.
+        # Y no restan a la defensa en ningún caso" (Aturdir 2: "Sí pueden restar defensa").
+        if maneuver == "cegar" or tiers.get("aturdir", 0) < 2:
+            defense_loss = 0
+        if successes:
+            target = stun(target, source=maneuver, rule=MANEUVERS, by=attacker.id)
+            if maneuver == "cegar":
+                attacker = hero_points.pay(
+                    attacker, 1, what="cegar"
+                )  # "requiere el gasto de 1 punto de Héroe"
+                stunned = target.condition("stunned")
+                target = with_condition(
+                    target,
+                    Condition("blinded", source="cegar", rule=MANEUVERS, by=attacker.id, turns=stunned.turns),
+                )
+            effects.append(_effect(attacker, target, maneuver, "queda aturdido", "is stunned"))
+    elif maneuver == "desarmar":
+        if tiers["desarmar"] < 2:
+            defense_loss = 0  # "No resta defensa" (Desarmar 2: "Puede restar defensa")
+        if successes:
+            item = target.item(spec.target_weapon) if spec.target_weapon else None
+            item = item or next((eq for eq in target.equipment if eq.status == READY and not eq.armor), None)
+            if item is not None:
+                target = with_item(target, replace(item, status=DROPPED))
+                extra["disarmed"] = item.name
+            effects.append(_effect(attacker, target, "desarmar", "queda desarmado", "is disarmed"))
+    elif maneuver == "tumbar":
+        if tiers["tumbar"] < 2:
+            defense_loss = 0  # "En ningún caso este ataque resta a la defensa" (Tumbar 2: puede)
+        if successes:
+            target = with_condition(
+                target, Condition("prone", source="tumbar", rule=MANEUVERS, ends="manual")
+            )
+            effects.append(_effect(attacker, target, "tumbar", "cae tumbado", "is knocked down"))
+        elif not hit and margin <= (-10 if tiers["tumbar"] >= 3 else -5):
+            # "Si el ataque falla por 5 o más, entonces el propio luchador cae tumbado" (3: por 10 o más)
+            attacker = with_condition(
+                attacker, Condition("prone", source="tumbar", rule=MANEUVERS, ends="manual")
+            )
+            effects.append(_effect(attacker, attacker, "tumbar", "cae tumbado", "falls down"))
+    elif maneuver == "empujar" or (profile.damage is None and profile.slug.startswith("empujar-a-distancia")):
+        # "no causa daño real ni disminuye la defensa a «no esbirros» (pero sí a esbirros)"; 2: sí resta.
+        if maneuver == "empujar" and tiers["empujar"] < 2 and not target.minion:
+            defense_loss = 0
+        if successes:
+            extra["pushed_meters"] = 1.5 * successes  # "1'5 metros x número de heridas"
+            extra["direction_chosen"] = maneuver != "empujar" or tiers["empujar"] >= 3
+            effects.append(
+                _effect(
+                    attacker,
+                    target,
+                    "empujar",
+                    f"es empujado {1.5 * successes} m",
+                    f"is pushed {1.5 * successes} m",
+                )
+            )
+    elif maneuver == "agotar":
+        # "NO resta puntos de vida sino que disminuye la defensa … en 1 + 1 por cada éxito obtenido"
+        defense_loss = 1 + successes if hit else 0
+    elif maneuver == "desmoralizar":
+        defense_loss = 0  # "(no resta defensa)"
+        damage = successes
+    elif profile.progression:
+        target, more = progression.add_degrees(
+            target,
+            power=profile.slug,
+            by=attacker,
+            steps=profile.progression,
+            escape_attribute=profile.escape_attribute or "corpulencia",
+            successes=successes,
+            grab=maneuver == "agarron" or profile.slug.startswith("agarrar"),
+        )
+        effects += more
+    elif profile.slug == "debilitar-nivel":
+        target, more = progression.weaken_level(target, successes, attacker.id)
+        effects += more
+    elif profile.slug.startswith("debilitar"):
+        if not spec.drained_attribute:
+            raise Refused(
+                "attack.attribute_needed", "LISTA DE PODERES", "¿Qué atributo debilita?", "Which attribute?"
+            )
+        target, more = progression.weaken_attribute(target, spec.drained_attribute, successes, attacker.id)
+        effects += more
+    elif profile.damage is not None:
+        damage = successes
+
+    target = replace(target, defense_penalty=target.defense_penalty + defense_loss)
+    damage_events: list[Event] = []
+    if damage:
+        target, damage_events = take_damage(target, damage, profile.damage or "physical", by=attacker.id)
+    if hit and roll.natural_20:
+        target, more = equipment.after_critical_received(target, prepared.defense.armor_item)
+        effects += more
+    attacker, more = equipment.after_own_roll(attacker, profile.equipment, roll)
+    effects += more
+    attacker, counter = _after_maneuver(attacker, target, prepared, roll, hit, effects)
+    attacker = without_condition(attacker, "aiming", other=target.id)
+    attacker = without_condition(attacker, "assisted")
+    attacker, more = hero_points.award_for_critical(attacker, roll, stressful=spec.stressful)
+    effects += more
+
+    events.insert(
+        len(prepared.events),
+        Event(
+            "attack",
+            f"{_who(attacker)} ataca a {_who(target)}: {roll.total} contra defensa {defense}"
+            + (f", impacta ({damage} de daño)." if hit else ", falla."),
+            f"{_who(attacker)} attacks {_who(target)}: {roll.total} vs defense {defense}"
+            + (f", hits ({damage} damage)." if hit else ", misses."),
+            "ATACAR EN COMBATE",
+            actor=attacker.id,
+            target=target.id,
+            roll=roll,
+            sources=prepared.sources,
+            data={
+                "with": spec.with_,
+                "kind": profile.kind,
+                "maneuvers": list(spec.maneuvers),
+                "attack_type": float(profile.attack_type),
+                "attribute": profile.attribute,
+                "level": prepared.level,
+                "target_defense": defense,
+                "defense": prepared.defense.as_dict(),
+                "hit": hit,
+                "critical": roll.natural_20,
+                "margin": margin,
+                "successes": successes,
+                "damage": damage,
+                "defense_penalty": defense_loss,
+                "penetrating": prepared.penetrating,
+                "target_hit_points": target.hit_points,
+                "target_status": target.status,
+                **extra,
+            },
+        ),
+    )
+    return AttackOutcome(
+        attacker=attacker,
+        target=target,
+        events=tuple(events + damage_events + effects),
+        roll=roll,
+        hit=hit,
+        margin=margin,
+        successes=successes,
+        damage=damage,
+        defense_loss=defense_loss,
+        penetrating=prepared.penetrating,
+        counter_attack=counter,
+    )
+
+
+def _effect(attacker: CombatantState, target: CombatantState, slug: str, es: str, en: str) -> Event:
+    return Event(
+        "maneuver",
+        f"{_who(target)} {es} ({slug}).",
+        f"{_who(target)} {en} ({slug}).",
+        MANEUVERS,
+        actor=attacker.id,
+        target=target.id,
+        data={"maneuver": slug},
+    )
+
+
+def _after_maneuver(attacker, target, prepared: PreparedAttack, roll: Roll, hit: bool, effects: list[Event]):
+    """What the attacker's own maneuver does to the attacker after the attack."""
+    tiers, spec = prepared.tiers, prepared.spec
+    counter = False
+    exposing = {"ataque-a-fondo", "ataque-poderoso", "agarron"} & set(tiers)
+    if exposing:
+        # "todos sus oponentes ganan Superioridad contra él" / "Los enemigos ganan Superioridad contra este luchador"
+        attacker = with_condition(attacker, _until_next_turn("exposed", sorted(exposing)[0], attacker))
+    if "ataque-a-fondo" in tiers:
+        attacker = with_condition(
+            attacker,
+            _until_next_turn(
+                "lunging", "ataque-a-fondo", attacker, other=target.id, value=tiers["ataque-a-fondo"]
+            ),
+        )
+        # "Si el oponente aguanta en pie tras ser atacado, gana además un ataque extra contra él ese turno"
+        counter = target.status == ACTIVE
+        if counter:
+            effects.append(
+                Event(
+                    "counter_attack",
+                    f"{_who(target)} gana un ataque extra contra {_who(attacker)}.",
+                    f"{_who(target)} earns an extra attack against {_who(attacker)}.",
+                    MANEUVERS,
+                    actor=target.id,
+                    target=attacker.id,
+                )
+            )
+    if "ataque-poderoso" in tiers:
+        # "La defensa del luchador disminuye en 2 tras realizar su ataque" (2: en 1; 3: no disminuye)
+        attacker = replace(
+            attacker,
+            defense_penalty=attacker.defense_penalty + POWER_ATTACK_DEFENSE[tiers["ataque-poderoso"]],
+        )
+    if "ataque-defensivo" in tiers:
+        turns_cond = Condition(
+            "defensive-attack",
+            source="ataque-defensivo",
+            rule=MANEUVERS,
+            other=target.id,
+            ends="start_of_turn" if attacker.turn == ACTING else "end_of_turn",
+        )
+        attacker = with_condition(attacker, turns_cond)
+    if "ataque-sostenido" in tiers:
+        keep = any(face >= KEEP_AMMO[tiers["ataque-sostenido"]] for face in roll.faces)
+        if not keep:
+            attacker, more = equipment.out_of_ammo(attacker, prepared.profile.equipment)
+            effects += more
+            # "sólo puede usarse una vez por escena, salvo que la munición no se llegue a agotar"
+            attacker = with_condition(
+                attacker,
+                Condition("sustained-fire-used", source="ataque-sostenido", rule=MANEUVERS, ends="scene"),
+            )
+    if "provocar-choque" in tiers and hit:
+        learned = attacker.condition("crash-learned", other=target.id)
+        attacker = with_condition(
+            attacker,
+            Condition(
+                "crash-learned",
+                source="provocar-choque",
+                rule=MANEUVERS,
+                other=target.id,
+                ends="day",
+                value=(learned.value if learned else 0) + 1,
+            ),
+        )
+    # Ataque manteniendo la distancia 1-3 (a reach weapon): no −1 defense from melee hits until the
+    # next turn when this attack had a hero point's Superioridad (1), Superioridad (2), no Inferioridad (3).
+    from .maneuvers import tier
+
+    n = tier(attacker, "ataque-manteniendo-la-distancia")
+    if n and prepared.profile.reach and not any(m.startswith("ataque") for m in spec.maneuvers):
+        earned = (
+            (n == 1 and spec.hero_point == "superioridad")
+            or (n == 2 and prepared.net > 0)
+            or (n >= 3 and prepared.net >= 0)
+        )
+        if earned:
+            attacker = with_condition(
+                attacker, _until_next_turn("keeping-distance", "ataque-manteniendo-la-distancia", attacker)
+            )
+    return attacker, counter
+
+
+def resolve_attack(
+    attacker: CombatantState,
+    target: CombatantState,
+    spec: AttackSpec,
+    dice: DiceSource,
+    powers: Mapping[str, object] | None = None,
+) -> AttackOutcome:
+    """Prepare, roll and apply one attack."""
+    prepared = prepare_attack(attacker, target, spec, powers)
+    return apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+
+
+def resolve_multi_attack(
+    attacker: CombatantState,
+    targets: Sequence[CombatantState],
+    spec: AttackSpec,
+    dice: DiceSource,
+    powers: Mapping[str, object] | None = None,
+) -> tuple[CombatantState, tuple[CombatantState, ...], tuple[Event, ...]]:
+    """Area, cone and burst attacks: ONE ROLL PER TARGET, each against that target's defense.
+
+    A cone of Ataque de ráfaga reaches "hasta tres enemigos diferentes … en orden consecutivo" with
+    Inferioridad (`spec.cone`). A hero point bought with the attack improves only the first roll
+    ("Ganar Superioridad en una tirada"); the others are rolled without it. The attacker is not
+    affected by their own area ("El personaje no resulta afectado").
+    """
+    if spec.cone and len(targets) > 3:
+        raise Refused(
+            "attack.cone_three_targets", "LISTA DE PODERES", "Hasta tres enemigos.", "Up to three enemies."
+        )
+    if any(t.id == attacker.id for t in targets):
+        raise Refused(
+            "attack.area_self", "LISTA DE PODERES", "El atacante no resulta afectado.", "Not the attacker."
+        )
+    results, events = [], []
+    for i, target in enumerate(targets):
+        one = spec if i == 0 else replace(spec, hero_point=None)
+        outcome = resolve_attack(attacker, target, one, dice, powers)
+        attacker = outcome.attacker
+        results.append(outcome.target)
+        events += outcome.events
+    return attacker, tuple(results), tuple(events)
+
+
+def resolve_double_attack(
+    attacker: CombatantState,
+    targets: tuple[CombatantState, CombatantState],
+    spec: AttackSpec,
+    dice: DiceSource,
+    powers: Mapping[str, object] | None = None,
+    *,
+    two_weapons: bool = False,
+    second_with: str | None = None,
+) -> tuple[CombatantState, tuple[CombatantState, CombatantState], tuple[Event, ...]]:
+    """Ataque doble: "realiza 2 ataques con Inferioridad, a dos objetivos diferentes o al mismo";
+    enemies gain Superioridad against the fighter "salvo que … empuñe dos armas, o un arma doble, o
+    un arma de ráfaga". With two weapons a hero point gives Superioridad to one attack (1), to both
+    (2), and to both plus Ataque penetrante (3). Pass the same state twice to attack one target twice;
+    `second_with` names the second weapon.
+    """
+    from .maneuvers import require
+
+    n = require(attacker, "ataque-doble")
+    spec = replace(spec, maneuvers=tuple(dict.fromkeys(("ataque-doble", *spec.maneuvers))))
+    paid_both = two_weapons and spec.hero_point == "superioridad" and n >= 2
+    first_target, second_target = targets
+    same = first_target.id == second_target.id
+    out1 = resolve_attack(attacker, first_target, spec, dice, powers)
+    attacker = out1.attacker
+    second_spec = replace(spec, hero_point=None, with_=second_with or spec.with_)
+    if paid_both:
+        from .sources import Source
+
+        hero = Source(
+            "punto-de-heroe",
+            +1,
+            hero_points.RULE,
+            "Punto de Héroe (ataque doble)",
+            "Hero point (double attack)",
+        )
+        second_spec = replace(second_spec, extra_sources=(*spec.extra_sources, hero))
+    second = out1.target if same else second_target
+    prepared = prepare_attack(attacker, second, second_spec, powers)
+    if paid_both and n >= 3:
+        prepared = replace(
+            prepared,
+            penetrating=prepared.penetrating or "defensa-contra-ataque-penetrante" not in second.powers,
+        )
+    out2 = apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+    attacker = out2.attacker
+    burst = prepared.profile.burst
+    if not (two_weapons or burst):
+        attacker = with_condition(attacker, _until_next_turn("exposed", "ataque-doble", attacker))
+    first_final = out2.target if same else out1.target
+    return attacker, (first_final, out2.target), out1.events + out2.events
+
+
+def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:
+    """Ataque defensivo declared on the enemy's turn, before the fighter acts ("cuando le toca
+    actuar a su enemigo o cuando le toca actuar al luchador, lo que ocurra antes")."""
+    from .maneuvers import require
+
+    require(state, "ataque-defensivo")
+    cond = Condition(
+        "defensive-attack", source="ataque-defensivo", rule=MANEUVERS, other=enemy_id, ends="end_of_turn"
+    )
+    return with_condition(state, cond), [
+        Event(
+            "maneuver",
+            f"{_who(state)} declara un ataque defensivo.",
+            f"{_who(state)} declares a defensive attack.",
+            MANEUVERS,
+            actor=state.id,
+            target=enemy_id,
+            data={"maneuver": "ataque-defensivo"},
+        )
+    ]
+
+
+__all__ = [
+    "ACTIVE",
+    "AttackOutcome",
+    "AttackSpec",
+    "apply_attack",
+    "declare_defensive_attack",
+    "resolve_attack",
+    "resolve_double_attack",
+    "resolve_multi_attack",
+]
