@@ -10,8 +10,10 @@ Pages turn these exceptions into the 404/403 pages, the API into the error envel
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404
 
+from characters.models import Character
 from combat.models import Campaign, Membership
 
 # Primary keys are 64-bit signed integers; anything outside cannot exist (and some databases
@@ -56,3 +58,102 @@ def can_see_invite_code(user, campaign: Campaign) -> bool:
     """Only the GM sees (and shares) the invite code: a player could otherwise pass it on
     without the GM knowing, and the GM can regenerate it to close the table."""
     return is_campaign_gm(user, campaign)
+
+
+# Characters ---------------------------------------------------------------------------------
+# A sheet is private to its owner and the GM of its campaign: everyone else gets 404, as if it
+# did not exist. Both of them may change it; only the owner deletes it; only that GM awards
+# points and waives rule errors.
+
+
+def access_character_by_id(
+    user, character_id, *, write: bool = False, delete: bool = False, gm_only: bool = False
+) -> Character:
+    """The character if `user` may see it (owner, or GM of its campaign), else 404.
+    `write`: the same two people may change it, so it adds no check today but names the intent;
+    `delete`: only the owner (the GM gets 403); `gm_only`: only the campaign's GM (403 for the
+    owner)."""
+    character_id = _as_id(character_id)
+    if not user.is_authenticated:
+        raise Http404
+    character = (
+        Character.objects.select_related("owner", "campaign", "campaign__gm")
+        .filter(Q(owner=user) | Q(campaign__gm=user), pk=character_id)
+        .first()
+    )
+    if character is None:
+        raise Http404
+    if write and not can_edit_character(user, character):  # pragma: no cover - same people today
+        raise PermissionDenied
+    if delete and not can_delete_character(user, character):
+        raise PermissionDenied
+    if gm_only and not is_character_gm(user, character):
+        raise PermissionDenied
+    return character
+
+
+def is_character_gm(user, character: Character) -> bool:
+    """Whether `user` directs the campaign the character belongs to."""
+    return user.is_authenticated and character.campaign_id is not None and character.campaign.gm_id == user.pk
+
+
+def can_edit_character(user, character: Character) -> bool:
+    return user.is_authenticated and (character.owner_id == user.pk or is_character_gm(user, character))
+
+
+def can_delete_character(user, character: Character) -> bool:
+    return user.is_authenticated and character.owner_id == user.pk
+
+
+def access_campaign_for_character(user, campaign_id) -> Campaign:
+    """A campaign a character may join: one the user belongs to (404 otherwise, as for any
+    campaign they cannot see)."""
+    return access_campaign_by_id(user, campaign_id)
+
+
+# Encounters ---------------------------------------------------------------------------------
+# An encounter is seen by every member of its campaign (404 for anyone else, as for the
+# campaign). The GM runs it; a player acts only for the combatants they own (403 otherwise).
+
+from combat.models import Combatant, Encounter  # noqa: E402
+
+
+def access_encounter_by_id(user, encounter_id, *, gm_only: bool = False) -> Encounter:
+    """The encounter if `user` belongs to its campaign, else 404; with `gm_only`, a player
+    gets 403."""
+    encounter_id = _as_id(encounter_id)
+    if not user.is_authenticated:
+        raise Http404
+    encounter = (
+        Encounter.objects.select_related("campaign")
+        .filter(pk=encounter_id, campaign__memberships__user=user)
+        .first()
+    )
+    if encounter is None:
+        raise Http404
+    if gm_only and not is_encounter_gm(user, encounter):
+        raise PermissionDenied
+    return encounter
+
+
+def is_encounter_gm(user, encounter: Encounter) -> bool:
+    return user.is_authenticated and encounter.campaign.gm_id == user.pk
+
+
+def can_act_for(user, encounter: Encounter, combatant: Combatant) -> bool:
+    """The GM acts for anyone; a player only for their own combatants."""
+    return is_encounter_gm(user, encounter) or (
+        user.is_authenticated and combatant.owner_id is not None and combatant.owner_id == user.pk
+    )
+
+
+def access_combatant_by_id(user, encounter: Encounter, combatant_id, *, act: bool = False) -> Combatant:
+    """A combatant of `encounter` (which `user` may already see), else 404; with `act`, 403
+    unless the user may act for it."""
+    combatant_id = _as_id(combatant_id)
+    combatant = encounter.combatants.filter(pk=combatant_id).first()
+    if combatant is None:
+        raise Http404
+    if act and not can_act_for(user, encounter, combatant):
+        raise PermissionDenied
+    return combatant

@@ -1,0 +1,406 @@
+"""REST endpoints for character sheets (API.md "Epic20 character sheets").
+
+Views stay thin: `epic20site.access` decides who may see or change a character, the services
+in `characters.services` do the writes, and the rules engine judges the sheet. Domain errors
+become the API.md envelope here.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from epic20site import access
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from rules.epic20.validation import validate_sheet
+
+from . import selectors, services
+from .models import Award, Waiver
+from .serializers import (
+    AwardInputSerializer,
+    AwardSerializer,
+    CharacterInputSerializer,
+    CharacterSerializer,
+    PatchedCharacterInputSerializer,
+    ReportSerializer,
+    SheetSerializer,
+    WaiverInputSerializer,
+    WaiverSerializer,
+    award_data,
+    character_data,
+    waiver_data,
+)
+
+TAG = "characters"
+ERRORS = ErrorEnvelopeSerializer
+BAD = OpenApiResponse(ERRORS, description="Invalid input: every problem, with a JSON pointer.")
+UNAUTHORIZED = OpenApiResponse(ERRORS, description="No credentials.")
+FORBIDDEN = OpenApiResponse(ERRORS, description="You may see it but not do this.")
+NOT_FOUND = OpenApiResponse(ERRORS, description="No such character, or not yours to see.")
+CHARACTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Character id.")
+
+
+def _raise(exc: services.CharacterError):
+    if isinstance(exc, services.SheetInvalid):
+        raise EnvelopeError(exc.as_errors(selectors.request_lang()))
+    raise EnvelopeError(exc.as_errors(), status_code=exc.status)
+
+
+def _body_object(request) -> dict:
+    """The JSON body as a dict, or the envelope's 400 when it is anything else."""
+    data = request.data
+    if not isinstance(data, dict):
+        raise EnvelopeError([error("request.not_object", _("El cuerpo debe ser un objeto JSON."))])
+    return dict(data)
+
+
+def _campaign_from_body(request, body: dict):
+    """Pop `campaign` from the body: `(present, campaign or None)`. An id the user cannot use
+    is a 400 pointing at `/campaign`, like any other field of the body."""
+    if "campaign" not in body:
+        return False, None
+    raw = body.pop("campaign")
+    if raw is None:
+        return True, None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise EnvelopeError(
+            [error("campaign.invalid", _("Debe ser el id de una campaña."), path="/campaign")]
+        )
+    try:
+        return True, access.access_campaign_for_character(request.user, raw)
+    except Http404:
+        message = _("No perteneces a ninguna campaña con ese id.")
+        raise EnvelopeError([error("campaign.not_found", message, path="/campaign")]) from None
+
+
+def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
+    character = selectors.character_with_history(character.pk)
+    report = selectors.character_report(character)
+    return Response(character_data(character, report), status=status_code)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Validate a sheet",
+    description=(
+        "Checks a sheet against every rule and answers 200 with all problems at once, the budget "
+        "and the derived numbers. Only a body that is not a JSON object is a 400. No account needed."
+    ),
+    request=SheetSerializer,
+    responses={200: ReportSerializer, 400: BAD},
+    auth=[],
+)
+class CharacterValidateView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    def post(self, request):
+        body = _body_object(request)
+        body.pop("campaign", None)  # the same body as POST /characters/ validates the same
+        report = validate_sheet(body)
+        return Response(report.as_dict(lang=selectors.request_lang()))
+
+
+class CharacterListCreateView(generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = CharacterSerializer
+
+    def get_queryset(self):  # only for the schema generator's benefit
+        return selectors.character_list_for_user(self.request.user)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="List characters",
+        description="The characters you own and, as a GM, those attached to your campaigns.",
+        parameters=[OpenApiParameter("campaign", int, description="Only characters in this campaign.")],
+        responses={200: CharacterSerializer(many=True), 400: BAD, 401: UNAUTHORIZED},
+    )
+    def get(self, request):
+        campaign_id = request.query_params.get("campaign")
+        if campaign_id is not None:
+            try:
+                campaign_id = int(campaign_id)
+            except ValueError:
+                raise EnvelopeError(
+                    [error("query.campaign_invalid", _("`campaign` debe ser el id de una campaña."))]
+                ) from None
+            if not 0 < campaign_id < 2**63:
+                raise EnvelopeError(
+                    [error("query.campaign_invalid", _("`campaign` debe ser el id de una campaña."))]
+                )
+        characters = selectors.character_list_for_user(request.user, campaign_id=campaign_id)
+        page = self.paginate_queryset(characters)
+        lang = selectors.request_lang()
+        data = [character_data(c, selectors.character_validation(c).as_dict(lang=lang)) for c in page]
+        return self.get_paginated_response(data)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Create a character",
+        description=(
+            "Stores the sheet if it follows every rule (201); otherwise 400 with every error and "
+            "nothing is stored. `campaign` attaches it to a campaign you belong to."
+        ),
+        request=CharacterInputSerializer,
+        responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED},
+    )
+    def post(self, request):
+        return _create(request)
+
+
+def _create(request) -> Response:
+    body = _body_object(request)
+    _present, campaign = _campaign_from_body(request, body)
+    try:
+        character = services.character_create(owner=request.user, sheet=body, campaign=campaign)
+    except services.CharacterError as exc:
+        _raise(exc)
+    return _character_response(character, status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Import a sheet",
+    description="Same as creating a character: the body is an exported sheet (optionally with `campaign`).",
+    request=CharacterInputSerializer,
+    responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED},
+)
+class CharacterImportView(APIView):
+    def post(self, request):
+        return _create(request)
+
+
+class CharacterDetailView(APIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Read a character",
+        parameters=[CHARACTER_ID],
+        responses={200: CharacterSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk)
+        return _character_response(character)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Replace a character's sheet",
+        description=(
+            "The owner or the campaign's GM. The new sheet must follow every rule (errors the GM "
+            "waived excepted); otherwise 400 and nothing changes. `campaign` (owner only) moves it."
+        ),
+        parameters=[CHARACTER_ID],
+        request=CharacterInputSerializer,
+        responses={200: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def put(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk, write=True)
+        body = _body_object(request)
+        present, campaign = _campaign_from_body(request, body)
+        return _update(request, character, body, move=present, campaign=campaign)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Change some of a character's sheet",
+        description="Like PUT, but each top-level key given replaces the stored one; the rest stays.",
+        parameters=[CHARACTER_ID],
+        request=PatchedCharacterInputSerializer,
+        responses={200: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def patch(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk, write=True)
+        body = _body_object(request)
+        present, campaign = _campaign_from_body(request, body)
+        sheet = services.sheet_merge(character=character, changes=body)
+        return _update(request, character, sheet, move=present, campaign=campaign)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Delete a character",
+        description="Only its owner.",
+        parameters=[CHARACTER_ID],
+        responses={204: None, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def delete(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk, delete=True)
+        services.character_delete(character=character)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _update(request, character, sheet: dict, *, move: bool, campaign) -> Response:
+    moves = move and (campaign.pk if campaign else None) != character.campaign_id
+    try:
+        with transaction.atomic():
+            if moves:
+                # Move first: the waivers that apply depend on the campaign.
+                services.character_attach(character=character, campaign=campaign, user=request.user)
+            services.character_update(character=character, sheet=sheet)
+    except services.CharacterError as exc:
+        character.refresh_from_db()
+        _raise(exc)
+    return _character_response(character)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Export a sheet",
+    description="The sheet exactly as accepted by POST /characters/ (also the import format).",
+    parameters=[CHARACTER_ID],
+    responses={200: SheetSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+)
+class CharacterExportView(APIView):
+    def get(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk)
+        response = Response(character.sheet)
+        response["Content-Disposition"] = f'attachment; filename="{export_filename(character)}"'
+        return response
+
+
+def export_filename(character) -> str:
+    return f"{slugify(character.name) or 'personaje'}-{character.pk}.json"
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Duplicate a character",
+    description=(
+        "A copy owned by you, with the same awards. It stays in the campaign if you belong to it "
+        "(with the waivers its GM granted), and is unattached otherwise."
+    ),
+    parameters=[CHARACTER_ID],
+    request=None,
+    responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
+)
+class CharacterDuplicateView(APIView):
+    def post(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk)
+        try:
+            duplicate = services.character_duplicate(character=character, user=request.user)
+        except services.CharacterError as exc:
+            _raise(exc)
+        return _character_response(duplicate, status.HTTP_201_CREATED)
+
+
+class CharacterAwardListView(generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = AwardSerializer
+
+    def get_queryset(self):  # pragma: no cover - only for the schema generator
+        return Award.objects.none()
+
+    @extend_schema(
+        tags=[TAG],
+        summary="A character's awards",
+        description="The dated advancement history: points and levels the campaign's GM awarded.",
+        parameters=[CHARACTER_ID],
+        responses={200: AwardSerializer(many=True), 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk)
+        awards = character.awards.select_related("awarded_by").order_by("created_at", "id")
+        page = self.paginate_queryset(awards)
+        return self.get_paginated_response([award_data(a) for a in page])
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Award points",
+        description=(
+            "The GM of the character's campaign gives points to spend (powers, skills, advantages, "
+            "maneuvers; multiples of 0.5) or levels (whole; they raise the sheet's `level`)."
+        ),
+        parameters=[CHARACTER_ID],
+        request=AwardInputSerializer,
+        responses={201: AwardSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def post(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk, gm_only=True)
+        data = AwardInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            award = services.character_award(
+                character=character,
+                awarded_by=request.user,
+                category=data.validated_data["category"],
+                amount=data.validated_data["amount"],
+                note=data.validated_data.get("note", ""),
+            )
+        except services.CharacterError as exc:
+            _raise(exc)
+        return Response(award_data(award), status=status.HTTP_201_CREATED)
+
+
+class CharacterWaiverListView(generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = WaiverSerializer
+
+    def get_queryset(self):  # pragma: no cover - only for the schema generator
+        return Waiver.objects.none()
+
+    @extend_schema(
+        tags=[TAG],
+        summary="A character's waivers",
+        description="Rule errors the campaign's GM let stand, each with the reason and who waived it.",
+        parameters=[CHARACTER_ID],
+        responses={200: WaiverSerializer(many=True), 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk)
+        waivers = character.waivers.select_related("created_by").order_by("created_at", "id")
+        page = self.paginate_queryset(waivers)
+        return self.get_paginated_response([waiver_data(w, character) for w in page])
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Waive a rule error",
+        description=(
+            "The GM of the character's campaign lets one error (its `code` and `path`, as the "
+            "validation reports them) stand, with a written reason. A waived error no longer makes "
+            "the sheet invalid and is listed under `waivers`."
+        ),
+        parameters=[CHARACTER_ID],
+        request=WaiverInputSerializer,
+        responses={
+            201: WaiverSerializer,
+            400: BAD,
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: OpenApiResponse(ERRORS, description="That error is already waived."),
+        },
+    )
+    def post(self, request, pk: int):
+        character = access.access_character_by_id(request.user, pk, gm_only=True)
+        data = WaiverInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            waiver = services.character_waive(
+                character=character, created_by=request.user, **data.validated_data
+            )
+        except services.CharacterError as exc:
+            _raise(exc)
+        return Response(waiver_data(waiver, character), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Withdraw a waiver",
+    description="The GM of the character's campaign.",
+    parameters=[CHARACTER_ID, OpenApiParameter("wid", int, OpenApiParameter.PATH, description="Waiver id.")],
+    responses={204: None, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+class CharacterWaiverDetailView(APIView):
+    def delete(self, request, pk: int, wid: int):
+        character = access.access_character_by_id(request.user, pk, gm_only=True)
+        waiver = character.waivers.filter(pk=wid).first() if 0 < wid < 2**63 else None
+        if waiver is None:
+            raise EnvelopeError([error("request.not_found", _("No encontrado."))], status_code=404)
+        waiver.character = character
+        try:
+            services.waiver_remove(waiver=waiver, user=request.user)
+        except services.CharacterError as exc:
+            _raise(exc)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,306 @@
+"""What the character endpoints read and write (API.md "Epic20 character sheets").
+
+The sheet is not checked here: the rules engine checks it and answers every problem at once
+with a JSON pointer. The sheet serializers below describe its shape for the OpenAPI schema.
+Inputs that are not sheets (awards, waivers) are strict serializers: unknown fields are refused.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rest_framework import serializers
+
+from epic20site.api import StrictCharField, StrictSerializer
+
+from .models import Award, Character, Waiver
+from .sheets import json_number
+
+# --- The sheet (documentation of its shape) ----------------------------------------------------
+
+
+class SkillRowSerializer(serializers.Serializer):
+    skill = serializers.CharField(help_text="Skill slug.")
+    specialty = serializers.CharField(required=False, help_text="For skills that take one (Estudios de…).")
+    value = serializers.FloatField(help_text="A multiple of 0.5.")
+
+
+class PowerRowSerializer(serializers.Serializer):
+    power = serializers.CharField(help_text="Power slug.")
+    modifiers = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Modifier slugs."
+    )
+    detail = serializers.CharField(required=False, allow_blank=True)
+    units = serializers.IntegerField(required=False, help_text="For repeatable powers (Vida extra…).")
+
+
+class AdvantageRowSerializer(serializers.Serializer):
+    advantage = serializers.CharField(help_text="Advantage slug.")
+    points = serializers.FloatField(required=False)
+    detail = serializers.CharField(required=False, allow_blank=True)
+
+
+class ComplicationRowSerializer(serializers.Serializer):
+    complication = serializers.CharField(help_text="Complication slug.")
+    detail = serializers.CharField(required=False, allow_blank=True)
+
+
+class EquipmentRowSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["special", "mundane"])
+    name = serializers.CharField()
+    power = serializers.CharField(allow_null=True, required=False, help_text="Power slug or null.")
+    armor = serializers.BooleanField(required=False)
+
+
+class SheetSerializer(serializers.Serializer):
+    """An Epic20 sheet as a player submits it; also the export/import format."""
+
+    system = serializers.CharField(help_text='Always "epic20".')
+    name = serializers.CharField()
+    concept = serializers.CharField(required=False, allow_blank=True)
+    level = serializers.IntegerField()
+    archetype = serializers.CharField(allow_null=True, required=False, help_text="Archetype slug or null.")
+    archetype_options = serializers.DictField(
+        required=False, help_text="The choices an archetype asks for (optional key)."
+    )
+    attributes = serializers.DictField(
+        child=serializers.FloatField(), help_text="Attribute slug → 0, 0.5 or 1."
+    )
+    skills = SkillRowSerializer(many=True, required=False)
+    powers = PowerRowSerializer(many=True, required=False)
+    advantages = AdvantageRowSerializer(many=True, required=False)
+    maneuvers = serializers.ListField(child=serializers.CharField(), required=False)
+    complications = ComplicationRowSerializer(many=True, required=False)
+    equipment = EquipmentRowSerializer(many=True, required=False)
+
+
+class CharacterInputSerializer(SheetSerializer):
+    campaign = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Id of a campaign you belong to (null: none)."
+    )
+
+
+class PatchedCharacterInputSerializer(CharacterInputSerializer):
+    """PATCH: any top-level keys of the sheet, each replacing the stored one whole."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+
+
+# --- The report -------------------------------------------------------------------------------
+
+
+class ProblemSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    path = serializers.CharField(help_text="JSON pointer into the submitted sheet.")
+    message = serializers.CharField(help_text="In the request's language.")
+    rule = serializers.CharField(help_text="Section of the rule document.")
+
+
+class BudgetLineSerializer(serializers.Serializer):
+    available = serializers.FloatField()
+    spent = serializers.FloatField()
+
+
+class LenientSerializer(serializers.Serializer):
+    """Documents a shape whose keys may all be missing (an engine that could not read the
+    sheet at all answers `{}`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+
+
+class ConversionSerializer(serializers.Serializer):
+    from_ = serializers.CharField()
+    amount = serializers.FloatField()
+    to = serializers.CharField()
+    gained = serializers.FloatField()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class BudgetSerializer(LenientSerializer):
+    powers = BudgetLineSerializer()
+    skills = BudgetLineSerializer()
+    advantages = BudgetLineSerializer()
+    maneuvers = BudgetLineSerializer()
+    complications = BudgetLineSerializer()
+    special_equipment = BudgetLineSerializer()
+    conversions = ConversionSerializer(many=True)
+
+
+class AttackBonusSerializer(serializers.Serializer):
+    melee = serializers.IntegerField(allow_null=True)
+    ranged = serializers.IntegerField(allow_null=True)
+    mental = serializers.IntegerField(allow_null=True)
+    emotional = serializers.IntegerField(allow_null=True)
+
+
+class SkillBonusSerializer(serializers.Serializer):
+    bonus = serializers.IntegerField()
+    superiority = serializers.IntegerField(
+        help_text="1 Superioridad, 2 Doble, -1 Inferioridad, 0 plain 1d20."
+    )
+
+
+class DerivedSerializer(LenientSerializer):
+    defense = serializers.IntegerField()
+    hit_points = serializers.IntegerField()
+    hero_points_max = serializers.IntegerField()
+    initiative_bonus = serializers.IntegerField()
+    special_equipment_cap = serializers.IntegerField()
+    languages = serializers.IntegerField()
+    attack_bonus = AttackBonusSerializer()
+    skills = serializers.DictField(
+        child=SkillBonusSerializer(), help_text='Keyed by skill slug, or "<slug>:<specialty>".'
+    )
+
+
+class ReportSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    errors = ProblemSerializer(many=True)
+    warnings = ProblemSerializer(many=True)
+    waivers = ProblemSerializer(many=True, help_text="Errors the campaign's GM waived.")
+    budget = BudgetSerializer()
+    derived = DerivedSerializer()
+
+
+# --- Characters, awards, waivers --------------------------------------------------------------
+
+
+class UserRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+def user_ref(user) -> dict | None:
+    return None if user is None else {"id": user.pk, "username": user.get_username()}
+
+
+class WaiverSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign = serializers.IntegerField()
+    code = serializers.CharField()
+    path = serializers.CharField()
+    reason = serializers.CharField()
+    created_by = UserRefSerializer(allow_null=True)
+    created_at = serializers.DateTimeField()
+    applies = serializers.BooleanField(
+        help_text="Whether it counts now: only while the character is in the campaign of the GM who granted it."
+    )
+
+
+def waiver_data(waiver: Waiver, character: Character) -> dict:
+    return {
+        "id": waiver.pk,
+        "campaign": waiver.campaign_id,
+        "code": waiver.code,
+        "path": waiver.path,
+        "reason": waiver.reason,
+        "created_by": user_ref(waiver.created_by),
+        "created_at": serializers.DateTimeField().to_representation(waiver.created_at),
+        "applies": waiver.campaign_id == character.campaign_id,
+    }
+
+
+class AwardSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    category = serializers.ChoiceField(choices=Award.Category.choices)
+    amount = serializers.FloatField()
+    note = serializers.CharField()
+    awarded_by = UserRefSerializer(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+def award_data(award: Award) -> dict:
+    return {
+        "id": award.pk,
+        "category": award.category,
+        "amount": json_number(float(award.amount)),
+        "note": award.note,
+        "awarded_by": user_ref(award.awarded_by),
+        "created_at": serializers.DateTimeField().to_representation(award.created_at),
+    }
+
+
+class CharacterSerializer(SheetSerializer):
+    """A stored character: its sheet exactly as accepted, plus what the site knows about it."""
+
+    id = serializers.IntegerField()
+    owner = UserRefSerializer()
+    campaign = serializers.IntegerField(allow_null=True)
+    valid = serializers.BooleanField()
+    budget = BudgetSerializer()
+    derived = DerivedSerializer()
+    errors = ProblemSerializer(
+        many=True, help_text="Errors nobody waived (empty for a sheet stored as valid)."
+    )
+    warnings = ProblemSerializer(many=True)
+    waivers = WaiverSerializer(many=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in SheetSerializer().fields:
+            self.fields[name].required = False
+
+
+def character_data(character: Character, report: dict) -> dict:
+    """The API representation; `report` is `selectors.character_report(character, lang)`."""
+    dt = serializers.DateTimeField()
+    return {
+        **character.sheet,
+        "id": character.pk,
+        "owner": user_ref(character.owner),
+        "campaign": character.campaign_id,
+        "valid": report["valid"],
+        "budget": report["budget"],
+        "derived": report["derived"],
+        "errors": report["errors"],
+        "warnings": report["warnings"],
+        "waivers": [waiver_data(w, character) for w in character.waivers.all()],
+        "created_at": dt.to_representation(character.created_at),
+        "updated_at": dt.to_representation(character.updated_at),
+    }
+
+
+# --- Inputs -------------------------------------------------------------------------------------
+
+
+class JSONNumberField(serializers.FloatField):
+    """A JSON number and nothing else (DRF would read `true` as 1 and `"2"` as 2)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        try:
+            number = float(data)
+        except OverflowError:
+            self.fail("invalid")
+        if not math.isfinite(number):
+            self.fail("invalid")
+        return super().to_internal_value(number)
+
+
+class AwardInputSerializer(StrictSerializer):
+    category = serializers.ChoiceField(choices=Award.Category.choices)
+    amount = JSONNumberField(help_text="A positive multiple of 0.5; levels are whole.")
+    note = StrictCharField(required=False, allow_blank=True, max_length=500)
+
+
+class WaiverInputSerializer(StrictSerializer):
+    code = StrictCharField(max_length=100, help_text="The error's code, e.g. `powers.over_budget`.")
+    path = StrictCharField(
+        max_length=200,
+        allow_blank=True,
+        help_text="The error's JSON pointer, e.g. `/powers/2`; empty: the whole sheet.",
+    )
+    reason = StrictCharField(max_length=2000, help_text="Why the GM lets it stand; shown on the sheet.")

@@ -1,0 +1,349 @@
+"""Writes for character sheets. The API and the pages call these same functions (HackSoft
+services): who may call them is decided before, in `epic20site.access`; what the rules allow is
+decided here, by the engine.
+
+A sheet is stored only if the engine finds it valid, or if every error it finds is one the
+campaign's GM has waived in writing. Nothing is stored otherwise.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from rules.epic20.validation import validate_sheet
+
+from .models import Award, Character, Waiver
+from .sheets import SHEET_KEYS, column_values, sheet_without_meta
+
+if TYPE_CHECKING:  # only for annotations: characters never imports combat at run time
+    from combat.models import Campaign
+
+# What an upload or a request body may weigh; a full sheet with every power is a few KB.
+MAX_SHEET_BYTES = 256 * 1024
+MAX_AWARD = Decimal(100)
+MAX_REASON = 2000
+
+
+class CharacterError(Exception):
+    """Something the site does not allow; `code` is stable and machine-readable, `message`
+    is for people (already translated), `status` the HTTP status the API answers with."""
+
+    def __init__(self, code: str, message: str, *, path: str = "", rule: str = "", status: int = 400):
+        super().__init__(message)
+        self.code = code
+        self.message = str(message)
+        self.path = path
+        self.rule = rule
+        self.status = status
+
+    def as_errors(self) -> list[dict]:
+        return [{"code": self.code, "path": self.path, "message": self.message, "rule": self.rule}]
+
+
+class SheetInvalid(CharacterError):
+    """The engine found errors nobody waived. `report` has them all, in both languages."""
+
+    def __init__(self, report):
+        super().__init__("sheet.invalid", _("La ficha no cumple las reglas."))
+        self.report = report
+
+    def as_errors(self, lang: str = "es") -> list[dict]:  # type: ignore[override]
+        return self.report.as_dict(lang=lang)["errors"]
+
+
+def _check_is_object(sheet: Any) -> dict:
+    if not isinstance(sheet, Mapping):
+        raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
+    unknown = sorted(str(key) for key in sheet if key not in SHEET_KEYS)
+    if unknown:
+        # The first unknown key is enough to point at; the message names them all.
+        raise CharacterError(
+            "sheet.unknown_key",
+            _("Campo desconocido en la ficha: %(keys)s.") % {"keys": ", ".join(unknown)},
+            path="/" + unknown[0].replace("~", "~0").replace("/", "~1"),
+        )
+    return dict(sheet)
+
+
+def _engine_awards(character: Character | None) -> list[dict]:
+    if character is None or character.pk is None:
+        return []
+    return [award.as_engine_award() for award in character.awards.all()]
+
+
+def _engine_waivers(character: Character | None) -> list[dict]:
+    if character is None or character.pk is None or character.campaign_id is None:
+        return []
+    return [w.as_engine_waiver() for w in character.waivers.all() if w.campaign_id == character.campaign_id]
+
+
+def sheet_check(*, sheet: Any, character: Character | None = None):
+    """Run the engine on `sheet` with what `character` already has (awards, waivers).
+    Raises `CharacterError` for a body that is not a sheet at all, `SheetInvalid` if it
+    breaks a rule nobody waived; returns the engine's report otherwise."""
+    sheet = _check_is_object(sheet)
+    report = validate_sheet(sheet, awards=_engine_awards(character), waivers=_engine_waivers(character))
+    if not report.valid:
+        raise SheetInvalid(report)
+    return report
+
+
+def _check_campaign_member(*, user: AbstractBaseUser, campaign: Campaign) -> None:
+    if not campaign.memberships.filter(user=user).exists():
+        raise CharacterError(
+            "campaign.not_member",
+            _("Solo puedes unir tu personaje a una campaña a la que perteneces."),
+            path="/campaign",
+            status=404,
+        )
+
+
+def _apply_columns(character: Character) -> None:
+    for field, value in column_values(character.sheet).items():
+        setattr(character, field, value)
+
+
+@transaction.atomic
+def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign | None = None) -> Character:
+    sheet_check(sheet=sheet)
+    if campaign is not None:
+        _check_campaign_member(user=owner, campaign=campaign)
+    character = Character(owner=owner, campaign=campaign, sheet=sheet_without_meta(sheet))
+    _apply_columns(character)
+    character.save()
+    return character
+
+
+@transaction.atomic
+def character_update(*, character: Character, sheet: Any) -> Character:
+    """Replace the whole sheet (PUT, the builder's save). PATCH merges top-level keys before."""
+    sheet_check(sheet=sheet, character=character)
+    character.sheet = sheet_without_meta(sheet)
+    _apply_columns(character)
+    character.save()
+    return character
+
+
+def sheet_merge(*, character: Character, changes: Any) -> dict:
+    """PATCH: the stored sheet with the top-level keys of `changes` replaced."""
+    if not isinstance(changes, Mapping):
+        raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
+    return {**copy.deepcopy(character.sheet), **changes}
+
+
+@transaction.atomic
+def character_delete(*, character: Character) -> None:
+    character.delete()
+
+
+@transaction.atomic
+def character_duplicate(*, character: Character, user: AbstractBaseUser) -> Character:
+    """A copy owned by `user`, with the awards that made the sheet what it is. It stays in the
+    campaign (with that GM's waivers) when `user` belongs to it, and is unattached otherwise."""
+    campaign = character.campaign
+    if campaign is not None and not campaign.memberships.filter(user=user).exists():
+        campaign = None
+    sheet = copy.deepcopy(character.sheet)
+    sheet["name"] = _("%(name)s (copia)") % {"name": sheet.get("name") or character.name}
+    duplicate = Character(owner=user, campaign=campaign, sheet=sheet)
+    _apply_columns(duplicate)
+    duplicate.save()
+    Award.objects.bulk_create(
+        Award(
+            character=duplicate,
+            category=a.category,
+            amount=a.amount,
+            note=a.note,
+            awarded_by_id=a.awarded_by_id,
+        )
+        for a in character.awards.all()
+    )
+    if campaign is not None:
+        Waiver.objects.bulk_create(
+            Waiver(
+                character=duplicate,
+                campaign=campaign,
+                code=w.code,
+                path=w.path,
+                reason=w.reason,
+                created_by_id=w.created_by_id,
+            )
+            for w in character.waivers.all()
+            if w.campaign_id == campaign.pk
+        )
+    sheet_check(sheet=duplicate.sheet, character=duplicate)  # rolls the copy back if it fails
+    return duplicate
+
+
+@transaction.atomic
+def character_attach(*, character: Character, campaign: Campaign | None, user: AbstractBaseUser) -> Character:
+    """Put the character in `campaign` (or take it out with `None`). Only its owner does it,
+    and only into a campaign they belong to."""
+    if character.owner_id != user.pk:
+        raise CharacterError(
+            "character.not_owner",
+            _("Solo el propietario puede cambiar la campaña del personaje."),
+            status=403,
+        )
+    if campaign is not None:
+        _check_campaign_member(user=user, campaign=campaign)
+    character.campaign = campaign
+    character.save(update_fields=["campaign", "updated_at"])
+    return character
+
+
+def sheet_from_bytes(raw: bytes) -> Any:
+    """Decode an uploaded sheet file. Raises `CharacterError` with a clear message."""
+    if len(raw) > MAX_SHEET_BYTES:
+        raise CharacterError(
+            "import.too_large",
+            _("El archivo es demasiado grande (máximo %(kb)s KB).") % {"kb": MAX_SHEET_BYTES // 1024},
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CharacterError("import.not_json", _("El archivo no es JSON (no es texto UTF-8).")) from None
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        raise CharacterError(
+            "import.not_json", _("El archivo no es JSON válido: %(error)s") % {"error": exc}
+        ) from None
+    if not isinstance(data, dict):
+        raise CharacterError("sheet.not_object", _("El archivo debe contener un objeto JSON (una ficha)."))
+    return data
+
+
+def _refuse_constant(name: str):
+    raise ValueError(_("%(name)s no es un número JSON") % {"name": name})
+
+
+@transaction.atomic
+def character_import(*, owner: AbstractBaseUser, raw: bytes, campaign: Campaign | None = None) -> Character:
+    """Create a character from an exported sheet file (the API.md sheet format)."""
+    data = sheet_from_bytes(raw)
+    data.pop("campaign", None)  # a file carries no campaign: the form chooses it
+    return character_create(owner=owner, sheet=data, campaign=campaign)
+
+
+def parse_amount(value: Any, *, category: str) -> Decimal:
+    """A positive multiple of ½ (whole for levels), as the API or a form gives it."""
+    if isinstance(value, bool):
+        value = None
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError, TypeError):
+        amount = None
+    if amount is None or not amount.is_finite():
+        raise CharacterError("award.amount_invalid", _("La cantidad debe ser un número."), path="/amount")
+    if amount <= 0 or amount > MAX_AWARD:
+        raise CharacterError(
+            "award.amount_out_of_range",
+            _("La cantidad debe ser mayor que 0 y como mucho %(max)s.") % {"max": MAX_AWARD},
+            path="/amount",
+        )
+    step = Decimal(1) if category == Award.Category.LEVELS else Decimal("0.5")
+    if amount % step:
+        message = (
+            _("Los niveles se otorgan enteros.")
+            if category == Award.Category.LEVELS
+            else _("Los puntos se otorgan en múltiplos de ½.")
+        )
+        raise CharacterError("award.amount_step", message, path="/amount")
+    return amount
+
+
+@transaction.atomic
+def character_award(
+    *, character: Character, awarded_by: AbstractBaseUser, category: str, amount: Any, note: str = ""
+) -> Award:
+    """The campaign's GM gives points (or levels) after play. Levels raise the sheet's level."""
+    _check_gm(character=character, user=awarded_by)
+    if category not in Award.Category.values:
+        raise CharacterError(
+            "award.category_invalid",
+            _("Categoría desconocida: elige poderes, habilidades, ventajas, maniobras o niveles."),
+            path="/category",
+        )
+    amount = parse_amount(amount, category=category)
+    character = Character.objects.select_for_update().get(pk=character.pk)
+    award = Award.objects.create(
+        character=character,
+        category=category,
+        amount=amount,
+        note=(note or "").strip()[:500],
+        awarded_by=awarded_by,
+    )
+    if category == Award.Category.LEVELS:
+        sheet = dict(character.sheet)
+        sheet["level"] = int(sheet.get("level") or 0) + int(amount)
+        character.sheet = sheet
+        _apply_columns(character)
+        character.save(update_fields=["sheet", "level", "updated_at"])
+    return award
+
+
+def _check_gm(*, character: Character, user: AbstractBaseUser) -> None:
+    if character.campaign_id is None or character.campaign.gm_id != user.pk:
+        raise CharacterError(
+            "character.not_gm",
+            _("Solo el director de juego de la campaña del personaje puede hacerlo."),
+            status=403,
+        )
+
+
+@transaction.atomic
+def character_waive(
+    *, character: Character, created_by: AbstractBaseUser, code: Any, path: Any, reason: Any
+) -> Waiver:
+    """The campaign's GM lets one rule error (code + path) stand on this character, saying why."""
+    _check_gm(character=character, user=created_by)
+    code = code.strip() if isinstance(code, str) else ""
+    path = path.strip() if isinstance(path, str) else None
+    reason = reason.strip() if isinstance(reason, str) else ""
+    if not code or len(code) > 100:
+        raise CharacterError(
+            "waiver.code_invalid", _("Indica el código del error que dispensas."), path="/code"
+        )
+    if path is None or len(path) > 200 or (path and not path.startswith("/")):
+        raise CharacterError(
+            "waiver.path_invalid",
+            _("La ruta debe ser un puntero JSON (por ejemplo «/powers/2») o vacía para toda la ficha."),
+            path="/path",
+        )
+    if not reason:
+        raise CharacterError("waiver.reason_required", _("Escribe el motivo de la dispensa."), path="/reason")
+    if len(reason) > MAX_REASON:
+        raise CharacterError(
+            "waiver.reason_too_long",
+            _("El motivo es demasiado largo (máximo %(n)s caracteres).") % {"n": MAX_REASON},
+            path="/reason",
+        )
+    try:
+        with transaction.atomic():
+            return Waiver.objects.create(
+                character=character,
+                campaign_id=character.campaign_id,
+                code=code,
+                path=path,
+                reason=reason,
+                created_by=created_by,
+            )
+    except IntegrityError:
+        raise CharacterError(
+            "waiver.exists", _("Ese error ya está dispensado en este personaje."), status=409
+        ) from None
+
+
+@transaction.atomic
+def waiver_remove(*, waiver: Waiver, user: AbstractBaseUser) -> None:
+    _check_gm(character=waiver.character, user=user)
+    waiver.delete()

@@ -1,0 +1,65 @@
+"""Sheets and set-up shared by the character tests (data through the real services)."""
+
+from __future__ import annotations
+
+import copy
+
+from characters import services
+from tests.factories import UserFactory, campaign_for
+
+# A legal level-8 sheet without archetype: every budget spent exactly (API.md's example hero).
+NOVA = {
+    "system": "epic20",
+    "name": "Nova",
+    "concept": "piloto con rayos de plasma",
+    "level": 8,
+    "archetype": None,
+    "attributes": {"corpulencia": 0.5, "agilidad": 1, "percepcion": 1, "inteligencia": 0.5, "presencia": 0},
+    "skills": [
+        {"skill": "vehiculos", "value": 1},
+        {"skill": "percepcion-visual", "value": 1},
+        {"skill": "acrobacias", "value": 0.5},
+        {"skill": "sigilo", "value": 0.5},
+        {"skill": "conocimientos-de", "specialty": "Supervivencia", "value": 0.5},
+        {"skill": "intuicion", "value": 0.5},
+    ],
+    "powers": [
+        {"power": "ataque-especial-a-distancia", "modifiers": [], "detail": "rayo de plasma"},
+        {"power": "volar", "modifiers": []},
+        {"power": "superesquiva", "modifiers": []},
+    ],
+    "advantages": [{"advantage": "excelente-piloto", "points": 1}, {"advantage": "contactos", "points": 1}],
+    "maneuvers": ["iniciativa-mejorada", "desenfunda-rapido"],
+    "complications": [{"complication": "identidad-secreta"}],
+    "equipment": [],
+}
+
+
+def nova(**changes) -> dict:
+    sheet = copy.deepcopy(NOVA)
+    sheet.update(changes)
+    return sheet
+
+
+def over_budget_powers() -> dict:
+    """Nova with a fourth power: 4 power points spent of 3."""
+    sheet = nova()
+    sheet["powers"].append({"power": "superproteccion", "modifiers": []})
+    return sheet
+
+
+def make_character(owner=None, *, campaign=None, sheet=None):
+    owner = owner or UserFactory()
+    return services.character_create(owner=owner, sheet=sheet or nova(), campaign=campaign)
+
+
+def table():
+    """A GM, a player in their campaign, and the player's character attached to it."""
+    gm = UserFactory(username="director")
+    player = UserFactory(username="jugadora")
+    campaign = campaign_for(gm)
+    from combat.models import Membership
+
+    Membership.objects.create(campaign=campaign, user=player, role=Membership.Role.PLAYER)
+    character = make_character(player, campaign=campaign)
+    return gm, player, campaign, character
