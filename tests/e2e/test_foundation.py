@@ -63,3 +63,17 @@ def test_a_gm_gathers_a_table_and_a_player_joins_from_another_browser(page, new_
     expect(page.get_by_role("heading", name="Members")).to_be_visible()
     expect(page.get_by_role("button", name="Generate a new code")).to_be_visible()
     expect(page.get_by_role("link", name="My campaigns").first).to_be_visible()
+
+
+def test_the_campaign_pages_fit_a_phone(new_page, make_user, force_login):
+    from tests.factories import campaign_for
+
+    gm = make_user(username="directora")
+    campaign = campaign_for(gm=gm, name="Una campaña con un nombre bastante largo para un teléfono")
+    phone = force_login(new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True), gm)
+    for path in ("/campaigns/", f"/campaigns/{campaign.pk}/"):
+        phone.goto(path)
+        expect(phone.get_by_role("heading", level=1)).to_be_visible()
+        # Nothing wider than the screen: no sideways scrolling on a phone.
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
+    expect(phone.locator("#invite-code")).to_have_text(campaign.invite_code)

@@ -21,7 +21,7 @@ from combat.models import Campaign, Membership
 
 # Fixed on purpose: the demo is for trying the site locally; the command prints them.
 DEMO_USERS = [
-    ("director", "liga-noche-director", "director"),
+    ("director", "liga-noche-director", "gm"),
     ("jugadora", "liga-noche-jugadora", "player"),
     ("jugador", "liga-noche-jugador", "player"),
 ]
