@@ -30,6 +30,7 @@ from .serializers import (
     PatchedCharacterInputSerializer,
     ReportSerializer,
     SheetSerializer,
+    StoredSheetSerializer,
     WaiverInputSerializer,
     WaiverSerializer,
     award_data,
@@ -118,7 +119,7 @@ class CharacterListCreateView(generics.GenericAPIView):
         summary="List characters",
         description="The characters you own and, as a GM, those attached to your campaigns.",
         parameters=[OpenApiParameter("campaign", int, description="Only characters in this campaign.")],
-        responses={200: CharacterSerializer(many=True), 400: BAD, 401: UNAUTHORIZED},
+        responses={200: CharacterSerializer(many=True), 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request):
         campaign_id = request.query_params.get("campaign")
@@ -250,7 +251,7 @@ def _update(request, character, sheet: dict, *, move: bool, campaign) -> Respons
     summary="Export a sheet",
     description="The sheet exactly as accepted by POST /characters/ (also the import format).",
     parameters=[CHARACTER_ID],
-    responses={200: SheetSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+    responses={200: StoredSheetSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
 )
 class CharacterExportView(APIView):
     def get(self, request, pk: int):
@@ -297,7 +298,11 @@ class CharacterAwardListView(generics.GenericAPIView):
         summary="A character's awards",
         description="The dated advancement history: points and levels the campaign's GM awarded.",
         parameters=[CHARACTER_ID],
-        responses={200: AwardSerializer(many=True), 401: UNAUTHORIZED, 404: NOT_FOUND},
+        responses={
+            200: AwardSerializer(many=True),
+            401: UNAUTHORIZED,
+            404: NOT_FOUND,
+        },  # 404 also: no such page
     )
     def get(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk)

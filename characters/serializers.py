@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from epic20site.api import StrictCharField, StrictSerializer
@@ -19,10 +20,27 @@ from .sheets import json_number
 # --- The sheet (documentation of its shape) ----------------------------------------------------
 
 
+MANEUVER_ITEM_SCHEMA = {
+    "oneOf": [
+        {"type": "string", "description": "Maneuver slug."},
+        {
+            "type": "object",
+            "properties": {"maneuver": {"type": "string"}, "detail": {"type": "string", "nullable": True}},
+            "required": ["maneuver"],
+        },
+    ]
+}
+
+
+@extend_schema_field(MANEUVER_ITEM_SCHEMA)
+class ManeuverItemField(serializers.JSONField):
+    """A maneuver slug, or `{"maneuver": slug, "detail": text}` for one that takes a detail."""
+
+
 class SkillRowSerializer(serializers.Serializer):
     skill = serializers.CharField(help_text="Skill slug.")
     specialty = serializers.CharField(required=False, help_text="For skills that take one (Estudios de…).")
-    value = serializers.FloatField(help_text="A multiple of 0.5.")
+    value = serializers.FloatField(help_text="A multiple of 0.5, from 0 to 2.")
 
 
 class PowerRowSerializer(serializers.Serializer):
@@ -31,7 +49,10 @@ class PowerRowSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="Modifier slugs."
     )
     detail = serializers.CharField(required=False, allow_blank=True)
-    units = serializers.IntegerField(required=False, help_text="For repeatable powers (Vida extra…).")
+    units = serializers.IntegerField(
+        required=False, help_text="For repeatable powers (Vida extra…); default 1."
+    )
+    throwing = serializers.BooleanField(required=False, help_text="A ranged power used to throw objects.")
 
 
 class AdvantageRowSerializer(serializers.Serializer):
@@ -58,7 +79,7 @@ class SheetSerializer(serializers.Serializer):
     system = serializers.CharField(help_text='Always "epic20".')
     name = serializers.CharField()
     concept = serializers.CharField(required=False, allow_blank=True)
-    level = serializers.IntegerField()
+    level = serializers.IntegerField(help_text="0 to 40.")
     archetype = serializers.CharField(allow_null=True, required=False, help_text="Archetype slug or null.")
     archetype_options = serializers.DictField(
         required=False, help_text="The choices an archetype asks for (optional key)."
@@ -69,9 +90,56 @@ class SheetSerializer(serializers.Serializer):
     skills = SkillRowSerializer(many=True, required=False)
     powers = PowerRowSerializer(many=True, required=False)
     advantages = AdvantageRowSerializer(many=True, required=False)
-    maneuvers = serializers.ListField(child=serializers.CharField(), required=False)
+    maneuvers = serializers.ListField(child=ManeuverItemField(), required=False)
     complications = ComplicationRowSerializer(many=True, required=False)
     equipment = EquipmentRowSerializer(many=True, required=False)
+
+
+def _lenient(serializer) -> None:
+    """Every field optional and nullable, all the way down: a stored sheet is exactly what the
+    engine accepted, and it accepts `null` for an absent list or text."""
+    for field in serializer.fields.values():
+        field.required = False
+        field.allow_null = True
+        if isinstance(field, serializers.ListSerializer):
+            _lenient(field.child)
+        elif isinstance(field, serializers.Serializer):
+            _lenient(field)
+
+
+class StoredSkillRowSerializer(SkillRowSerializer):
+    pass
+
+
+class StoredPowerRowSerializer(PowerRowSerializer):
+    pass
+
+
+class StoredAdvantageRowSerializer(AdvantageRowSerializer):
+    pass
+
+
+class StoredComplicationRowSerializer(ComplicationRowSerializer):
+    pass
+
+
+class StoredEquipmentRowSerializer(EquipmentRowSerializer):
+    pass
+
+
+class StoredSheetSerializer(SheetSerializer):
+    """A sheet as stored and exported: exactly as it was accepted."""
+
+    level = serializers.FloatField(help_text="0 to 40 (a whole number, as it was sent).")
+    skills = StoredSkillRowSerializer(many=True)
+    powers = StoredPowerRowSerializer(many=True)
+    advantages = StoredAdvantageRowSerializer(many=True)
+    complications = StoredComplicationRowSerializer(many=True)
+    equipment = StoredEquipmentRowSerializer(many=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _lenient(self)
 
 
 class CharacterInputSerializer(SheetSerializer):
@@ -230,7 +298,7 @@ def award_data(award: Award) -> dict:
     }
 
 
-class CharacterSerializer(SheetSerializer):
+class CharacterSerializer(StoredSheetSerializer):
     """A stored character: its sheet exactly as accepted, plus what the site knows about it."""
 
     id = serializers.IntegerField()
@@ -249,8 +317,23 @@ class CharacterSerializer(SheetSerializer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in SheetSerializer().fields:
-            self.fields[name].required = False
+        for name in (
+            "id",
+            "owner",
+            "campaign",
+            "valid",
+            "budget",
+            "derived",
+            "errors",
+            "warnings",
+            "waivers",
+        ):
+            self.fields[name].required = True
+        self.fields["id"].allow_null = self.fields["owner"].allow_null = self.fields["valid"].allow_null = (
+            False
+        )
+        for name in ("budget", "derived", "errors", "warnings", "waivers", "created_at", "updated_at"):
+            self.fields[name].allow_null = False
 
 
 def character_data(character: Character, report: dict) -> dict:
