@@ -14,7 +14,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$(pwd)
-BIN=${VENV_BIN:-$ROOT/.venv/bin}
+BIN=$(cd "${VENV_BIN:-$ROOT/.venv/bin}" && pwd)
 MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-25}
 TIME_LIMIT=${FUZZ_TIME_LIMIT:-240}
 CHECKS=${FUZZ_CHECKS:-not_a_server_error,response_schema_conformance}
@@ -125,7 +125,9 @@ args=(
 [ -n "${CI:-}" ] && args+=(--no-color)
 
 set +e
-timeout --kill-after=10 "$TIME_LIMIT" "$BIN/schemathesis" "${args[@]}"
+# From the report folder (ignored by git): schemathesis keeps its crash cache in the working
+# directory and replays earlier crashes first on the next run.
+(cd "$REPORT_DIR" && timeout --kill-after=10 "$TIME_LIMIT" "$BIN/schemathesis" "${args[@]}")
 rc=$?
 set -e
 

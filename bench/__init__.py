@@ -1,0 +1,1 @@
+"""The Epic20 Site benchmark: `make bench` (see bench/README.md)."""

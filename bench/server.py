@@ -1,0 +1,150 @@
+"""Serve the app the way production does (gunicorn, DEBUG off, compressed static files) on a
+free loopback port, against a throwaway SQLite database that lives only for the run."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def production_env(workdir: Path) -> dict[str, str]:
+    """The environment of a production-like run: its own key, plain HTTP on loopback, the
+    in-process cache, a database file inside `workdir`."""
+    return {
+        "DJANGO_SETTINGS_MODULE": "epic20site.settings",
+        "DEBUG": "False",
+        "SECRET_KEY": "bench-" + secrets.token_urlsafe(48),
+        "SECURE_SSL_REDIRECT": "False",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+        "LOG_LEVEL": "ERROR",
+    }
+
+
+class AppServer:
+    """`with AppServer(workers=2) as server:` prepares the environment (call `prepare()` inside
+    the Django process first), starts gunicorn, and stops it whatever happens."""
+
+    def __init__(self, *, workers: int = 2, worker_class: str = "sync", threads: int = 1):
+        self.workers = workers
+        self.worker_class = worker_class
+        self.threads = threads
+        self._tmp = tempfile.TemporaryDirectory(prefix="epic20-bench-")
+        self.workdir = Path(self._tmp.name)
+        self.env = production_env(self.workdir)
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log_path = self.workdir / "server.log"
+        self._process: subprocess.Popen | None = None
+
+    def apply_env(self) -> None:
+        """Make this process see the same settings as the server (before `django.setup()`)."""
+        for name in ("REDIS_URL", "CACHE_KEY_PREFIX", "TESTING"):
+            os.environ.pop(name, None)
+        os.environ.update(self.env)
+
+    def start(self, timeout: float = 30.0) -> None:
+        cmd = [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "epic20site.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--workers",
+            str(self.workers),
+            "--worker-class",
+            self.worker_class,
+            "--threads",
+            str(self.threads),
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+            "--error-logfile",
+            "-",
+        ]
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CACHE_KEY_PREFIX", "TESTING")}
+        env.update(self.env)
+        log = self.log_path.open("ab")
+        self._process = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited early:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the app did not answer /healthz within {timeout:.0f}s:\n{self.log_tail()}")
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time used so far by gunicorn and its workers (Linux /proc), or None."""
+        if self._process is None:
+            return None
+        master = self._process.pid
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        try:
+            for stat in Path("/proc").glob("[0-9]*/stat"):
+                try:
+                    text = stat.read_text()
+                except OSError:  # the process ended meanwhile
+                    continue
+                pid = int(stat.parent.name)
+                fields = text[text.rindex(")") + 2 :].split()
+                if pid == master or int(fields[1]) == master:
+                    total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, ValueError, IndexError):
+            return None
+        return total / ticks
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            # gunicorn runs in its own session: take its workers with it.
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+    def __enter__(self) -> AppServer:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        self._tmp.cleanup()
