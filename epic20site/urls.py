@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("characters.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("combat.encounters.api_urls")),
 ]
 
 urlpatterns = [

@@ -1,0 +1,219 @@
+"""Each action type of `POST /encounters/{id}/actions/`: which engine function resolves it.
+
+A handler takes the decoded `Table`, the dice and the validated action, calls the engine and
+leaves the new states, budget and events on the table. The engine raises `Refused` for what
+the rules do not allow; `services.encounter_act` turns that into the API envelope. Nothing
+here decides a number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+
+from rules.epic20.dice import DiceSource
+from rules.epic20.resolution import damage, hero_points, progression, recovery
+from rules.epic20.resolution.attack import AttackSpec
+from rules.epic20.resolution.attack_effects import resolve_attack
+from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
+
+from . import engine
+from .engine import Table
+
+ATTACK_KINDS = ("melee", "ranged", "mental", "emotional")
+
+
+class ActionInvalid(Exception):
+    """Bad input for an action that no rule needed to judge (unknown target…)."""
+
+    def __init__(self, code: str, message: str, path: str = ""):
+        super().__init__(message)
+        self.code, self.message, self.path = code, str(message), path
+
+
+@dataclass(frozen=True)
+class ActionType:
+    handler: Callable[..., None]
+    gm_only: bool = False
+    # May be done when it is not the actor's turn (the GM's tools, hero points…).
+    any_time: bool = False
+    needs_actor: bool = True
+    # The phases in which it may be done.
+    phases: tuple[str, ...] = ("active",)
+
+
+def _combatant(table: Table, cid, path: str):
+    state = table.get(cid)
+    if state is None:
+        raise ActionInvalid(f"{path.strip('/')}.not_found", _("Ese combatiente no está en el combate."), path)
+    return state
+
+
+def _spend_turn(table: Table, spend) -> list:
+    budget = table.budget()
+    if budget is None:
+        raise ActionInvalid("turn.none", _("No es el turno de nadie."))
+    budget, sources = spend(budget)
+    table.set_budget(budget)
+    return sources
+
+
+# --- the order of play --------------------------------------------------------------------------
+
+
+def do_start(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    if not table.states:
+        raise ActionInvalid("start.no_combatants", _("Añade combatientes antes de empezar."))
+    for i, cid in enumerate(action.get("surprise") or []):
+        _combatant(table, cid, f"/surprise/{i}")
+    for i, cid in enumerate(action.get("charging") or []):
+        _combatant(table, cid, f"/charging/{i}")
+    engine.start(table, dice, surprising=action.get("surprise") or (), charging=action.get("charging") or ())
+
+
+def do_end_turn(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    engine.end_turn(table, dice)
+
+
+def do_delay(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    _combatant(table, action["other"], "/other")
+    engine.delay(table, dice, other=action["other"], where=action.get("where", "after"))
+
+
+def do_end(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    engine.end_fight(table)
+
+
+# --- attacks and rolls -------------------------------------------------------------------------
+
+
+def attack_spec(action: dict) -> AttackSpec:
+    return AttackSpec(
+        kind=action["kind"],
+        with_=action.get("with") or "unarmed",
+        circumstances=tuple(action.get("circumstances") or ()),
+        maneuvers=tuple(action.get("maneuvers") or ()),
+        hero_point=action.get("hero_point"),
+        target_weapon=action.get("target_weapon"),
+        drained_attribute=action.get("attribute"),
+        counter=bool(action.get("counter")),
+    )
+
+
+def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    attacker = _combatant(table, actor, "/actor")
+    target = _combatant(table, action["target"], "/target")
+    if target.id == attacker.id:
+        raise ActionInvalid("target.self", _("Nadie se ataca a sí mismo."), "/target")
+    spec = attack_spec(action)
+    if not spec.counter:
+        # The attack spends the turn's standard action, or what its declared maneuver costs.
+        declared = [m for m in spec.maneuvers if m in STANDARD_ACTION_MANEUVERS]
+        costs = action_cost(declared[0], tier(attacker, declared[0])) if declared else {}
+
+        def spend(budget):
+            if costs:
+                return budget.spend_costs(costs, harmful=True)
+            return budget.spend("standard", harmful=True)
+
+        sources = _spend_turn(table, spend)
+        spec = replace(spec, extra_sources=tuple(sources))
+    outcome = resolve_attack(attacker, target, spec, dice, engine.powers_catalogue())
+    table.put(outcome.attacker, outcome.target)
+    table.emit(outcome.events)
+
+
+def do_escape(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    state = _combatant(table, actor, "/actor")
+    budget = table.budget()
+    if budget is None:
+        raise ActionInvalid("turn.none", _("No es el turno de nadie."))
+    state, budget, events = progression.escape(
+        state, budget, action["power"], str(action["by"]), dice, hero_point=bool(action.get("hero_point"))
+    )
+    table.put(state)
+    table.set_budget(budget)
+    table.emit(events)
+
+
+# --- hero points, rest and the GM's adjustments ------------------------------------------------------
+
+
+def do_spend_hero_point(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    state = _combatant(table, actor, "/actor")
+    power = action.get("power")
+    power_cost = None
+    if power:
+        entry = engine.powers_catalogue().get(power)
+        if entry is None:
+            raise ActionInvalid("power.unknown", _("Superpoder desconocido."), "/power")
+        power_cost = entry.cost
+    state, events = hero_points.spend(
+        state,
+        action["use"],
+        maneuver=action.get("maneuver"),
+        power=power,
+        power_cost=power_cost,
+        instant=action.get("instant", True),
+    )
+    table.put(state)
+    table.emit(events)
+
+
+def do_award_hero_point(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    state = _combatant(table, action["target"], "/target")
+    state, events = hero_points.award(state, action.get("points", 1), reason="gm")
+    table.put(state)
+    table.emit(events)
+
+
+def do_rest(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    targets = [action["target"]] if action.get("target") else sorted(table.states, key=int)
+    for cid in targets:
+        state = _combatant(table, cid, "/target")
+        state, events = recovery.rest(state, action["minutes"])
+        table.put(state)
+        table.emit(events)
+
+
+def do_set_minion_hp(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    state = _combatant(table, action["target"], "/target")
+    if not state.minion:
+        raise ActionInvalid(
+            "target.not_minion", _("Sólo los esbirros tienen puntos de vida fijados."), "/target"
+        )
+    points = damage.minion_hit_points(action["hit_points"])
+    state = damage.set_hit_points(replace(state, hit_points_max=points), points)
+    table.put(state)
+    table.say("minion_hit_points", target=state.id, name=state.name, hit_points=points)
+
+
+ACTION_TYPES: dict[str, ActionType] = {
+    "start": ActionType(do_start, gm_only=True, any_time=True, needs_actor=False, phases=("setup",)),
+    "attack": ActionType(do_attack),
+    "escape": ActionType(do_escape),
+    "spend_hero_point": ActionType(do_spend_hero_point, any_time=True),
+    "delay": ActionType(do_delay),
+    "end_turn": ActionType(do_end_turn),
+    "award_hero_point": ActionType(
+        do_award_hero_point,
+        gm_only=True,
+        any_time=True,
+        needs_actor=False,
+        phases=("setup", "active", "ended"),
+    ),
+    "rest": ActionType(
+        do_rest, gm_only=True, any_time=True, needs_actor=False, phases=("setup", "active", "ended")
+    ),
+    "set_minion_hp": ActionType(
+        do_set_minion_hp, gm_only=True, any_time=True, needs_actor=False, phases=("setup", "active")
+    ),
+    "end": ActionType(do_end, gm_only=True, any_time=True, needs_actor=False, phases=("setup", "active")),
+}
+
+
+def is_any_time(kind: str, action: dict) -> bool:
+    """A counterattack earned with Ataque a fondo happens during the other fighter's turn."""
+    return ACTION_TYPES[kind].any_time or (kind == "attack" and bool(action.get("counter")))

@@ -1,0 +1,381 @@
+"""REST endpoints for encounters and the turn log (API.md "Encounters and the turn log").
+
+Views stay thin: `epic20site.access` decides who may see what, `services` does every write in
+one locked transaction, `selectors` shapes what each user may see. Domain errors become the
+API.md envelope here: 400 bad input, 403 not yours, 404 not visible, 409 out of turn.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from epic20site import access
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+
+from . import selectors, services
+from .serializers import (
+    ActionResultSerializer,
+    ActionSerializer,
+    CombatantCreateSerializer,
+    CombatantSerializer,
+    EncounterCreatedSerializer,
+    EncounterCreateSerializer,
+    EncounterStateSerializer,
+    EncounterSummarySerializer,
+    EventSerializer,
+    RevealSerializer,
+    UndoSerializer,
+)
+
+TAG = "encounters"
+ERRORS = ErrorEnvelopeSerializer
+BAD = OpenApiResponse(ERRORS, description="Invalid input: every problem, with a JSON pointer.")
+UNAUTHORIZED = OpenApiResponse(ERRORS, description="No credentials.")
+FORBIDDEN = OpenApiResponse(ERRORS, description="You may see it but not do this.")
+NOT_FOUND = OpenApiResponse(ERRORS, description="No such encounter, or not yours to see.")
+CONFLICT = OpenApiResponse(ERRORS, description="Not now: out of turn, or the encounter is not in that phase.")
+ENCOUNTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Encounter id.")
+CAMPAIGN_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Campaign id.")
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Repeat a request with the same key: you get the first answer and it acts once.",
+)
+
+
+def raise_envelope(exc: services.EncounterError):
+    raise EnvelopeError(exc.as_errors(), status_code=exc.status) from exc
+
+
+def _body_object(request) -> dict:
+    data = request.data
+    if not isinstance(data, dict):
+        raise EnvelopeError([error("request.not_object", _("El cuerpo debe ser un objeto JSON."))])
+    return dict(data)
+
+
+def _validated(serializer_class, request) -> dict:
+    serializer = serializer_class(data=_body_object(request))
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _int_param(request, name: str, *, minimum: int = 0) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not minimum <= value <= 2**31 - 1:
+        raise EnvelopeError(
+            [error(f"{name}.invalid", _("Debe ser un número entero no negativo."), path=f"/{name}")]
+        )
+    return value
+
+
+def state_response(user, encounter, status_code=status.HTTP_200_OK) -> Response:
+    return Response(selectors.state_for(user, encounter), status=status_code)
+
+
+def summary_data(encounter) -> dict:
+    return {
+        "id": encounter.pk,
+        "campaign": encounter.campaign_id,
+        "name": encounter.name,
+        "status": encounter.status,
+        "round": encounter.round,
+        "created_at": encounter.created_at.isoformat(),
+        "dice": {"commitment": encounter.commitment, "client_seed": encounter.client_seed},
+    }
+
+
+class CampaignEncounterListView(generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = EncounterSummarySerializer
+
+    def get_queryset(self):  # pragma: no cover - only for the schema generator
+        return selectors.Encounter.objects.none()
+
+    @extend_schema(
+        tags=[TAG],
+        summary="List a campaign's encounters",
+        parameters=[CAMPAIGN_ID],
+        responses={200: EncounterSummarySerializer(many=True), 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        campaign = access.access_campaign_by_id(request.user, pk)
+        page = self.paginate_queryset(selectors.encounter_list_for_campaign(campaign))
+        return self.get_paginated_response([summary_data(e) for e in page])
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Create an encounter (GM)",
+        description=(
+            "The dice commitment (sha256 of a fresh secret server seed) is published at once, "
+            "before any roll. `client_seed` is yours to choose; a random one is used without it."
+        ),
+        parameters=[CAMPAIGN_ID],
+        request=EncounterCreateSerializer,
+        responses={
+            201: EncounterCreatedSerializer,
+            400: BAD,
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+        },
+    )
+    def post(self, request, pk: int):
+        campaign = access.access_campaign_by_id(request.user, pk, gm_only=True)
+        data = _validated(EncounterCreateSerializer, request)
+        try:
+            encounter = services.encounter_create(
+                campaign=campaign, user=request.user, name=data["name"], client_seed=data.get("client_seed")
+            )
+        except services.EncounterError as exc:
+            raise_envelope(exc)
+        body = summary_data(encounter)
+        return Response(
+            {key: body[key] for key in ("id", "status", "round", "dice")}, status=status.HTTP_201_CREATED
+        )
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="The state of an encounter",
+    description=(
+        "Turn order, whose turn it is and every combatant's current numbers. The internals of "
+        "the GM's NPCs (hit points, defense, hero points, equipment) are null for players."
+    ),
+    parameters=[ENCOUNTER_ID],
+    responses={200: EncounterStateSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+)
+class EncounterDetailView(APIView):
+    def get(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        return state_response(request.user, encounter)
+
+
+class CombatantListView(APIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="The combatants of an encounter",
+        parameters=[ENCOUNTER_ID],
+        responses={200: CombatantSerializer(many=True), 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        return Response(selectors.state_for(request.user, encounter)["combatants"])
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Add a combatant",
+        description=(
+            "The GM adds anyone: a character of the campaign (`character`) or an NPC from a sheet "
+            "(`npc`, with `minion` and GM-set `hit_points`). A player adds only their own character."
+        ),
+        parameters=[ENCOUNTER_ID],
+        request=CombatantCreateSerializer,
+        responses={
+            201: CombatantSerializer,
+            400: BAD,
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: CONFLICT,
+        },
+    )
+    def post(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        data = _validated(CombatantCreateSerializer, request)
+        try:
+            combatant = services.combatant_add(
+                encounter=encounter,
+                user=request.user,
+                character_id=data.get("character"),
+                npc_sheet=data.get("npc"),
+                side=data["side"],
+                minion=data.get("minion", False),
+                hit_points=data.get("hit_points"),
+            )
+        except services.EncounterError as exc:
+            raise_envelope(exc)
+        encounter.refresh_from_db()
+        views = selectors.state_for(request.user, encounter)["combatants"]
+        view = next(v for v in views if v["id"] == combatant.pk)
+        return Response(view, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Remove a combatant (GM)",
+    description="It leaves the fight and the turn order; the log keeps naming it.",
+    parameters=[
+        ENCOUNTER_ID,
+        OpenApiParameter("cid", int, OpenApiParameter.PATH, description="Combatant id."),
+    ],
+    responses={
+        204: OpenApiResponse(description="Removed."),
+        401: UNAUTHORIZED,
+        403: FORBIDDEN,
+        404: NOT_FOUND,
+        409: CONFLICT,
+    },
+)
+class CombatantDetailView(APIView):
+    def delete(self, request, pk: int, cid: int):
+        encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
+        combatant = access.access_combatant_by_id(request.user, encounter, cid)
+        try:
+            services.combatant_remove(encounter=encounter, combatant=combatant, user=request.user)
+        except services.EncounterError as exc:
+            raise_envelope(exc)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EventListView(generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = EventSerializer
+
+    def get_queryset(self):  # pragma: no cover - only for the schema generator
+        return selectors.Event.objects.none()
+
+    @extend_schema(
+        tags=[TAG],
+        summary="The turn log",
+        description="Oldest first. Undone events stay, with `undone: true`.",
+        parameters=[
+            ENCOUNTER_ID,
+            OpenApiParameter("after", int, description="Only events with a larger `seq`."),
+            OpenApiParameter("round", int, description="Only events of this round."),
+            OpenApiParameter("combatant", int, description="Only events this combatant did or suffered."),
+        ],
+        responses={200: EventSerializer(many=True), 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        events = selectors.events_for(
+            encounter,
+            after=_int_param(request, "after"),
+            round=_int_param(request, "round"),
+            combatant=_int_param(request, "combatant", minimum=1),
+        )
+        page = self.paginate_queryset(events)
+        hidden = selectors.hidden_combatant_ids(request.user, encounter)
+        return self.get_paginated_response([selectors.event_view(e, hidden=hidden) for e in page])
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Undo the last action (GM)",
+    description=(
+        "The events of the last action are marked `undone` and the state rewinds; they stay in "
+        "the log and their dice nonces are never used again."
+    ),
+    parameters=[ENCOUNTER_ID, IDEMPOTENCY_KEY],
+    request=None,
+    responses={200: UndoSerializer, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+)
+class UndoView(APIView):
+    def post(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
+
+        def run():
+            undone = services.encounter_undo(encounter=encounter, user=request.user)
+            encounter.refresh_from_db()
+            body = {"undone": [e.seq for e in undone], "state": selectors.state_for(request.user, encounter)}
+            return status.HTTP_200_OK, body
+
+        return _idempotent(request, encounter, run)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Reveal the dice seed (GM)",
+    description=(
+        "Publishes the server seed of every roll made so far, so anyone can re-check them; a "
+        "fresh seed and commitment start for any later rolls. `end` reveals as well."
+    ),
+    parameters=[ENCOUNTER_ID, IDEMPOTENCY_KEY],
+    request=None,
+    responses={200: RevealSerializer, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+class RevealView(APIView):
+    def post(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
+
+        def run():
+            seed = services.encounter_reveal(encounter=encounter, user=request.user)
+            encounter.refresh_from_db()
+            revealed = encounter.revealed_seeds[-1]
+            body = {
+                "server_seed": seed,
+                "commitment": revealed["commitment"],
+                "dice": {"commitment": encounter.commitment, "client_seed": encounter.client_seed},
+            }
+            return status.HTTP_200_OK, body
+
+        return _idempotent(request, encounter, run)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Act",
+    description=(
+        "One action of a combatant, resolved by the rules engine with the encounter's verifiable "
+        "dice; the answer carries the new events and the new state. Acting out of turn is a 409; "
+        "acting for someone else's combatant a 403. With an `Idempotency-Key` header a repeated "
+        "request gets the first answer and acts once."
+    ),
+    parameters=[ENCOUNTER_ID, IDEMPOTENCY_KEY],
+    request=ActionSerializer,
+    responses={
+        201: ActionResultSerializer,
+        400: BAD,
+        401: UNAUTHORIZED,
+        403: FORBIDDEN,
+        404: NOT_FOUND,
+        409: CONFLICT,
+    },
+)
+class ActionView(APIView):
+    def post(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        action = dict(_validated(ActionSerializer, request))
+
+        def run():
+            result = services.encounter_act(encounter=encounter, user=request.user, action=action)
+            hidden = selectors.hidden_combatant_ids(request.user, result.encounter)
+            body = {
+                "events": [selectors.event_view(e, hidden=hidden) for e in result.events],
+                "state": selectors.state_for(request.user, result.encounter),
+            }
+            return status.HTTP_201_CREATED, body
+
+        return _idempotent(request, encounter, run)
+
+
+def _idempotent(request, encounter, run) -> Response:
+    key = request.headers.get("Idempotency-Key") or None
+    if key is not None and len(key) > 255:
+        raise EnvelopeError(
+            [error("idempotency_key.too_long", _("La clave de idempotencia es demasiado larga."))]
+        )
+    fingerprint = services.request_fingerprint(request.method, request.path, request.data)
+    try:
+        code, body = services.run_idempotent(
+            user=request.user, key=key, encounter=encounter, fingerprint=fingerprint, run=run
+        )
+    except services.EncounterError as exc:
+        raise_envelope(exc)
+    except Http404:
+        raise
+    return Response(body, status=code)

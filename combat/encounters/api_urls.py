@@ -1,0 +1,20 @@
+"""Encounter API routes, included under `/api/v1/` (API.md "Encounters and the turn log")."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("campaigns/<int:pk>/encounters/", api.CampaignEncounterListView.as_view(), name="api-encounter-list"),
+    path("encounters/<int:pk>/", api.EncounterDetailView.as_view(), name="api-encounter-detail"),
+    path("encounters/<int:pk>/combatants/", api.CombatantListView.as_view(), name="api-encounter-combatants"),
+    path(
+        "encounters/<int:pk>/combatants/<int:cid>/",
+        api.CombatantDetailView.as_view(),
+        name="api-encounter-combatant-detail",
+    ),
+    path("encounters/<int:pk>/actions/", api.ActionView.as_view(), name="api-encounter-actions"),
+    path("encounters/<int:pk>/events/", api.EventListView.as_view(), name="api-encounter-events"),
+    path("encounters/<int:pk>/undo/", api.UndoView.as_view(), name="api-encounter-undo"),
+    path("encounters/<int:pk>/reveal/", api.RevealView.as_view(), name="api-encounter-reveal"),
+]

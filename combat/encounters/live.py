@@ -1,0 +1,100 @@
+"""Live updates: how an open page learns, within a second, that its encounter changed.
+
+Every open page polls `GET /encounters/<id>/log/after/<seq>?v=<version>` once a second (htmx
+`every 1s`). The answer is 204 while nothing changed, so an idle poll costs almost nothing; when
+the version moved, the page gets the new events and the fresh state cards.
+
+Why polling and not server-sent events: the app runs under gunicorn's sync workers, where a
+held-open SSE stream would pin one worker per open page; a one-second poll that usually answers
+204 keeps every worker free, works through any proxy and needs no extra process.
+
+"Has it changed?" is answered from the cache, where each committed write publishes the
+encounter's marker (`seq` of the last event, `version` of the state, `undo_version`). With
+Redis (`REDIS_URL`) the cache is shared by every process, so an idle poll never touches the
+database. The default in-process cache is not shared between processes, so a value in it could
+be stale; then the marker is read with one primary-key query instead (still correct with several
+processes, only a little dearer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+# Markers outlive any fight; Redis evicts them when memory is short, and a miss reads the DB.
+MARKER_TIMEOUT = 60 * 60 * 24
+# An idle poll may trust a cached "this user may watch this encounter" for this long.
+ACCESS_TIMEOUT = 60
+_PROCESS_LOCAL_BACKENDS = ("locmem", "dummy", "filebased")
+
+
+@dataclass(frozen=True)
+class Marker:
+    seq: int
+    version: int
+    undo_version: int
+
+    def as_dict(self) -> dict:
+        return {"seq": self.seq, "version": self.version, "undo_version": self.undo_version}
+
+
+def _marker_key(encounter_id: int) -> str:
+    return f"encounter:{encounter_id}:marker"
+
+
+def _access_key(encounter_id: int, user_id: int) -> str:
+    return f"encounter:{encounter_id}:watcher:{user_id}"
+
+
+def cache_is_shared() -> bool:
+    """True when every app process sees the same cache (Redis), so a cached marker is current."""
+    backend = settings.CACHES.get("default", {}).get("BACKEND", "").lower()
+    return not any(name in backend for name in _PROCESS_LOCAL_BACKENDS)
+
+
+def publish(encounter) -> None:
+    """Announce the encounter's new marker once the current transaction commits (never before:
+    a poll must not see a change that could still roll back)."""
+    marker = Marker(encounter.last_seq, encounter.version, encounter.undo_version)
+    key = _marker_key(encounter.pk)
+    transaction.on_commit(lambda: cache.set(key, marker.as_dict(), MARKER_TIMEOUT))
+
+
+def marker(encounter_id: int) -> Marker | None:
+    """The encounter's current marker; None if it does not exist."""
+    shared = cache_is_shared()
+    if shared:
+        cached = cache.get(_marker_key(encounter_id))
+        if cached is not None:
+            return Marker(**cached)
+    from combat.models import Encounter
+
+    row = Encounter.objects.filter(pk=encounter_id).values_list("last_seq", "version", "undo_version").first()
+    if row is None:
+        return None
+    found = Marker(*row)
+    if shared:
+        # `add`, not `set`: a marker published meanwhile by a commit is newer than this read.
+        cache.add(_marker_key(encounter_id), found.as_dict(), MARKER_TIMEOUT)
+    return found
+
+
+def remember_watcher(encounter_id: int, user_id: int) -> None:
+    """Record that the user passed the full access check for this encounter."""
+    cache.set(_access_key(encounter_id, user_id), True, ACCESS_TIMEOUT)
+
+
+def is_known_watcher(encounter_id: int, user_id: int) -> bool:
+    return bool(cache.get(_access_key(encounter_id, user_id)))
+
+
+def has_changed(marker_now: Marker, *, seq: int, version: int) -> bool:
+    return marker_now.version != version or marker_now.seq != seq
+
+
+def needs_full_redraw(marker_now: Marker, *, version: int) -> bool:
+    """An undo after the page's version took events back: append-only is not enough."""
+    return marker_now.undo_version > version

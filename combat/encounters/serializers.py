@@ -1,0 +1,278 @@
+"""Input checks and documented shapes of the encounter API (API.md "Encounters and the turn log").
+
+Input serializers refuse unknown fields (`StrictSerializer`). The response serializers describe
+the JSON the selectors build, for the OpenAPI schema that clients (and the fuzzer) rely on.
+"""
+
+from __future__ import annotations
+
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from epic20site.api import StrictCharField, StrictSerializer
+
+PRINTABLE = RegexValidator(
+    r"^[\x21-\x7e]+$", _("Sólo caracteres ASCII visibles, sin espacios."), code="invalid_characters"
+)
+MAX_INT = 2**31 - 1
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer and nothing else (DRF would accept "3" and 3.0 as well)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    default_error_messages = {"invalid": _("Debe ser verdadero o falso.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class IdField(StrictIntegerField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", 2**63 - 1)
+        super().__init__(**kwargs)
+
+
+# --- input --------------------------------------------------------------------------------------
+
+
+class EncounterCreateSerializer(StrictSerializer):
+    name = StrictCharField(max_length=120)
+    client_seed = StrictCharField(max_length=64, required=False, validators=[PRINTABLE])
+
+
+class CombatantCreateSerializer(StrictSerializer):
+    """`{"character": id, "side"}` for a player character, or `{"npc": <sheet>, "side", "minion",
+    "hit_points"?}` for a GM NPC."""
+
+    character = IdField(required=False)
+    npc = serializers.JSONField(required=False, help_text="An Epic20 sheet (API.md) for a GM NPC.")
+    side = StrictCharField(max_length=40)
+    minion = StrictBooleanField(required=False, default=False)
+    hit_points = StrictIntegerField(required=False, min_value=1, max_value=1000)
+
+    def validate(self, attrs):
+        has_character, has_npc = "character" in attrs, "npc" in attrs
+        if has_character == has_npc:
+            raise serializers.ValidationError(
+                {"character": [_("Indica «character» (un personaje) o «npc» (una ficha), no ambos.")]},
+                code="character_or_npc",
+            )
+        if has_npc and not isinstance(attrs["npc"], dict):
+            raise serializers.ValidationError(
+                {"npc": [_("Debe ser una ficha (un objeto JSON).")]}, code="invalid"
+            )
+        if has_character and ("minion" in self.initial_data or "hit_points" in self.initial_data):
+            raise serializers.ValidationError(
+                {"hit_points": [_("Sólo los PNJ del director tienen esbirros y puntos de vida fijados.")]},
+                code="npc_only",
+            )
+        return attrs
+
+
+# --- responses (documentation) ---------------------------------------------------------------
+
+
+class DiceSerializer(serializers.Serializer):
+    commitment = serializers.CharField(help_text="sha256 of the server seed, hex.")
+    client_seed = serializers.CharField()
+
+
+class RevealedSeedSerializer(serializers.Serializer):
+    server_seed = serializers.CharField()
+    commitment = serializers.CharField()
+    client_seed = serializers.CharField()
+
+
+class DiceStateSerializer(DiceSerializer):
+    next_nonce = serializers.IntegerField()
+    revealed = RevealedSeedSerializer(many=True)
+
+
+class EncounterCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["setup", "active", "ended"])
+    round = serializers.IntegerField()
+    dice = DiceSerializer()
+
+
+class EncounterSummarySerializer(EncounterCreatedSerializer):
+    name = serializers.CharField()
+    campaign = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class CombatantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    side = serializers.CharField()
+    npc = serializers.BooleanField()
+    minion = serializers.BooleanField()
+    owner = serializers.IntegerField(allow_null=True)
+    character = serializers.IntegerField(allow_null=True)
+    initiative = serializers.IntegerField(allow_null=True)
+    hit_points = serializers.IntegerField(allow_null=True, help_text="null: hidden (a GM NPC).")
+    hit_points_max = serializers.IntegerField(allow_null=True)
+    defense = serializers.IntegerField(allow_null=True, help_text="Current defense, penalties applied.")
+    defense_penalty = serializers.IntegerField(allow_null=True)
+    hero_points = serializers.IntegerField(allow_null=True)
+    hero_points_max = serializers.IntegerField(allow_null=True)
+    conditions = serializers.ListField(child=serializers.DictField())
+    equipment = serializers.ListField(child=serializers.DictField())
+    status = serializers.CharField()
+    removed = serializers.BooleanField()
+
+
+class EncounterStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["setup", "active", "ended"])
+    round = serializers.IntegerField()
+    turn_order = serializers.ListField(child=serializers.IntegerField())
+    current = serializers.IntegerField(allow_null=True)
+    turn = serializers.DictField(help_text="What the current combatant has left this turn.")
+    version = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    dice = DiceStateSerializer()
+    combatants = CombatantSerializer(many=True)
+
+
+class RollSerializer(serializers.Serializer):
+    sides = serializers.IntegerField()
+    faces = serializers.ListField(child=serializers.IntegerField())
+    nonces = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    superiority = serializers.IntegerField()
+    kept = serializers.IntegerField()
+    bonus = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField(allow_null=True)
+    commitment = serializers.CharField()
+
+
+class EventSerializer(serializers.Serializer):
+    """One event of the turn log; each type adds its own fields (an attack: `target_defense`,
+    `hit`, `critical`, `margin`, `damage`, `defense_penalty`, `target_hit_points`,
+    `target_status`)."""
+
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    round = serializers.IntegerField()
+    actor = serializers.IntegerField(allow_null=True)
+    target = serializers.IntegerField(allow_null=True)
+    undone = serializers.BooleanField()
+    text = serializers.CharField()
+    text_es = serializers.CharField()
+    text_en = serializers.CharField()
+    rule = serializers.CharField(allow_blank=True)
+    roll = RollSerializer(required=False)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
+class ActionResultSerializer(serializers.Serializer):
+    events = EventSerializer(many=True)
+    state = EncounterStateSerializer()
+
+
+class RevealSerializer(serializers.Serializer):
+    server_seed = serializers.CharField()
+    commitment = serializers.CharField(help_text="The commitment this seed answers.")
+    dice = DiceSerializer(help_text="The fresh commitment for any later rolls.")
+
+
+class UndoSerializer(serializers.Serializer):
+    undone = serializers.ListField(child=serializers.IntegerField(), help_text="Seqs now undone.")
+    state = EncounterStateSerializer()
+
+
+def slug_list():
+    return serializers.ListField(child=StrictCharField(max_length=80), max_length=20, required=False)
+
+
+REQUIRED_BY_TYPE = {
+    "attack": ("actor", "target", "kind"),
+    "escape": ("actor", "power", "by"),
+    "spend_hero_point": ("actor", "use"),
+    "delay": ("actor", "other"),
+    "end_turn": ("actor",),
+    "award_hero_point": ("target",),
+    "set_minion_hp": ("target", "hit_points"),
+    "rest": ("minutes",),
+}
+
+
+class ActionSerializer(StrictSerializer):
+    """One action. `type` decides which other fields it takes:
+
+    - `start` (GM): `surprise` (ids that act first by surprise), `charging` (ids charging in).
+    - `attack`: `actor`, `target`, `kind`, `with`, `circumstances`, `maneuvers`, `hero_point`
+      (`superioridad` | `subir-dos-niveles`), `counter` (the extra attack Ataque a fondo gives),
+      `target_weapon` (Desarmar), `attribute` (Debilitar «Atributo»).
+    - `escape`: `actor`, `power` (the progression power), `by` (who applied it), `hero_point` (bool).
+    - `spend_hero_point`: `actor`, `use`, and `maneuver` or `power` + `instant` when the use needs them.
+    - `delay`: `actor`, `other`, `where` (`before` | `after`). `end_turn`: `actor`.
+    - `award_hero_point` (GM): `target`, `points`. `rest` (GM): `minutes`, `target` (all without it).
+    - `set_minion_hp` (GM): `target`, `hit_points`. `end` (GM): ends the fight and reveals the seed.
+    """
+
+    type = serializers.ChoiceField(
+        choices=[
+            "start",
+            "attack",
+            "escape",
+            "spend_hero_point",
+            "delay",
+            "end_turn",
+            "award_hero_point",
+            "rest",
+            "set_minion_hp",
+            "end",
+        ]
+    )
+    actor = IdField(required=False)
+    target = IdField(required=False)
+    kind = serializers.ChoiceField(choices=["melee", "ranged", "mental", "emotional"], required=False)
+    circumstances = slug_list()
+    maneuvers = slug_list()
+    hero_point = StrictCharField(max_length=40, required=False, allow_null=True)
+    counter = StrictBooleanField(required=False)
+    target_weapon = StrictCharField(max_length=200, required=False)
+    attribute = StrictCharField(max_length=40, required=False)
+    surprise = serializers.ListField(child=IdField(), max_length=100, required=False)
+    charging = serializers.ListField(child=IdField(), max_length=100, required=False)
+    other = IdField(required=False)
+    where = serializers.ChoiceField(choices=["before", "after"], required=False)
+    power = StrictCharField(max_length=80, required=False)
+    by = IdField(required=False)
+    use = StrictCharField(max_length=40, required=False)
+    maneuver = StrictCharField(max_length=80, required=False)
+    instant = StrictBooleanField(required=False)
+    points = StrictIntegerField(min_value=1, max_value=20, required=False)
+    minutes = StrictIntegerField(min_value=0, max_value=100_000, required=False)
+    hit_points = StrictIntegerField(min_value=1, max_value=1000, required=False)
+
+    def get_fields(self):
+        fields = super().get_fields()
+        # "with" is a Python keyword, so it cannot be a class attribute.
+        fields["with"] = StrictCharField(
+            max_length=200, required=False, help_text='"unarmed", a power slug or an equipment name.'
+        )
+        return fields
+
+    def validate(self, attrs):
+        missing = [name for name in REQUIRED_BY_TYPE.get(attrs["type"], ()) if name not in attrs]
+        if missing:
+            raise serializers.ValidationError(
+                {name: [_("Este campo es obligatorio para este tipo de acción.")] for name in missing},
+                code="required",
+            )
+        return attrs

@@ -1,0 +1,104 @@
+"""The current state of an encounter is the fold of its events that are not undone.
+
+Every event stores, next to what it tells (`Event.payload`), the change the engine decided
+(`Event.patch`). Folding applies those changes in order, so replay never rolls a die and never
+asks the engine again: the state after an undo is exactly the state before the undone action.
+This module is pure (plain dicts in, plain dicts out) and knows no rule; the engine in
+`rules.epic20` decides every number, this only records and replays its decisions.
+
+A patch is `{"set": {...}, "combatants": {"<id>": {...}}, "remove": [<id>, ...]}`:
+- `set` replaces encounter-level keys (`status`, `round`, `turn_order`, `current`, `turn`, …);
+- `combatants` merges keys into each combatant's state (a new id adds the combatant);
+- `remove` takes combatants out of the fight (they stay listed with `"removed": True`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+State = dict[str, Any]
+# Lists of combatant ids that a removal takes the combatant out of.
+ORDER_KEYS = ("turn_order", "initiative_order")
+Patch = Mapping[str, Any]
+
+
+def initial_state() -> State:
+    return {
+        "status": "setup",
+        "round": 0,
+        "turn_order": [],
+        "current": None,
+        "turn": {},
+        "combatants": {},
+    }
+
+
+def apply(state: State, patch: Patch) -> State:
+    """The state after `patch`; `state` itself is left untouched."""
+    new = dict(state)
+    for key, value in (patch.get("set") or {}).items():
+        new[key] = copy.deepcopy(value)
+    changed = patch.get("combatants") or {}
+    removed = patch.get("remove") or []
+    if changed or removed:
+        combatants = dict(new.get("combatants") or {})
+        for cid, changes in changed.items():
+            merged = dict(combatants.get(str(cid)) or {})
+            merged.update(copy.deepcopy(dict(changes)))
+            combatants[str(cid)] = merged
+        for cid in removed:
+            if str(cid) in combatants:
+                combatants[str(cid)] = {**combatants[str(cid)], "removed": True}
+        new["combatants"] = combatants
+        if removed:
+            gone = {int(cid) for cid in removed}
+            for key in ORDER_KEYS:
+                if key in new:
+                    new[key] = [cid for cid in new.get(key) or [] if cid not in gone]
+            if new.get("current") in gone:
+                new["current"] = None
+    return new
+
+
+def replay(patches: Iterable[Patch], start: State | None = None) -> State:
+    """Fold `patches` (the events not undone, oldest first) onto `start` (a fresh encounter)."""
+    state = copy.deepcopy(start) if start is not None else initial_state()
+    for patch in patches:
+        state = apply(state, patch)
+    return state
+
+
+def merge_patches(*patches: Patch) -> dict:
+    """One patch with the effect of applying `patches` in order (used to build the patch of an
+    action from several engine steps)."""
+    out: dict = {"set": {}, "combatants": {}, "remove": []}
+    for patch in patches:
+        out["set"].update(copy.deepcopy(dict(patch.get("set") or {})))
+        for cid, changes in (patch.get("combatants") or {}).items():
+            out["combatants"].setdefault(str(cid), {}).update(copy.deepcopy(dict(changes)))
+        for cid in patch.get("remove") or []:
+            if cid not in out["remove"]:
+                out["remove"].append(cid)
+    return {key: value for key, value in out.items() if value}
+
+
+def diff(before: State, after: State) -> dict:
+    """The patch that turns `before` into `after` (keys are only ever set, never deleted)."""
+    patch: dict = {"set": {}, "combatants": {}}
+    for key, value in after.items():
+        if key == "combatants":
+            continue
+        if before.get(key) != value:
+            patch["set"][key] = copy.deepcopy(value)
+    old = before.get("combatants") or {}
+    for cid, combatant in (after.get("combatants") or {}).items():
+        prior = old.get(cid) or {}
+        changes = {k: copy.deepcopy(v) for k, v in combatant.items() if prior.get(k, _MISSING) != v}
+        if changes or cid not in old:
+            patch["combatants"][cid] = changes
+    return {key: value for key, value in patch.items() if value}
+
+
+_MISSING = object()
