@@ -1,3 +1,20 @@
+from django.urls import path
+
+from . import views
+
 app_name = "characters"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.character_list, name="list"),
+    path("new/", views.character_new, name="new"),
+    path("import/", views.character_import, name="import"),
+    path("<int:pk>/", views.character_sheet, name="sheet"),
+    path("<int:pk>/edit/", views.character_edit, name="edit"),
+    path("<int:pk>/export/", views.character_export, name="export"),
+    path("<int:pk>/duplicate/", views.character_duplicate, name="duplicate"),
+    path("<int:pk>/delete/", views.character_delete, name="delete"),
+    path("<int:pk>/campaign/", views.character_attach, name="attach"),
+    path("<int:pk>/awards/", views.character_award, name="award"),
+    path("<int:pk>/waivers/", views.character_waive, name="waive"),
+    path("<int:pk>/waivers/<int:wid>/delete/", views.character_waiver_remove, name="waiver_remove"),
+]

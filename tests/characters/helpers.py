@@ -63,3 +63,25 @@ def table():
     Membership.objects.create(campaign=campaign, user=player, role=Membership.Role.PLAYER)
     character = make_character(player, campaign=campaign)
     return gm, player, campaign, character
+
+
+def form_data(sheet: dict, **extra) -> dict:
+    """The builder's POST fields for `sheet`, as the page would send them."""
+    from characters.builder import BuilderForm
+
+    form = BuilderForm.from_sheet(sheet)
+    data: dict = dict(form.fields)
+    for section, rows in form.rows.items():
+        for row in rows:
+            for name, value in row.values.items():
+                if name == "modifiers":
+                    data[f"{section}-{row.index}-modifiers"] = list(value)
+                elif value not in ("", None):
+                    data[f"{section}-{row.index}-{name}"] = value
+    data["maneuvers"] = list(form.maneuvers)
+    for slug, detail in form.maneuver_details.items():
+        data[f"maneuver-detail-{slug}"] = detail
+    for key, value in form.options.items():
+        data[f"opt-{key}"] = value
+    data.update(extra)
+    return data

@@ -1,0 +1,481 @@
+"""What the character pages show, computed once per request: catalogue entries in the page's
+language, budget rows, derived numbers, the dice each skill rolls, and (for the builder) the
+digests that let a live check send back only what changed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from epic20site.access import can_delete_character, can_edit_character, is_character_gm
+from rules.epic20.catalogue.types import PowerCategory
+from rules.epic20.validation import validate_sheet
+
+from . import selectors
+from .builder import BuilderForm, digest, maps, unavailable
+from .forms import campaign_choices
+from .sheets import json_number
+
+BUDGET_CATEGORIES = ("powers", "skills", "advantages", "maneuvers", "complications", "special_equipment")
+
+
+def budget_label(key: str) -> str:
+    return {
+        "powers": _("Poderes"),
+        "skills": _("Habilidades"),
+        "advantages": _("Ventajas"),
+        "maneuvers": _("Maniobras de combate"),
+        "complications": _("Complicaciones"),
+        "special_equipment": _("Equipo especial"),
+    }.get(key, key)
+
+
+def half(value: Any) -> str:
+    """Numbers as players write them: 0.5 → "½", 1.5 → "1½", 2 → "2"."""
+    if isinstance(value, Decimal):
+        value = float(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return "—" if value is None else str(value)
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == 0.5:
+        return "½" if whole == 0 else f"{int(whole)}½"
+    return f"{value:g}"
+
+
+def signed(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return "—"
+    return f"{int(value):+d}"
+
+
+def dice_text(bonus: int, superiority: int) -> str:
+    """RESOLVER ACCIONES: Superioridad rolls one more d20 and keeps the highest, Inferioridad
+    one more and keeps the lowest; they cancel out, so only the net count matters."""
+    count = abs(superiority) + 1
+    params = {"count": count, "bonus": signed(bonus)}
+    if superiority > 0:
+        return _("%(count)sd20, el mayor, %(bonus)s") % params
+    if superiority < 0:
+        return _("%(count)sd20, el menor, %(bonus)s") % params
+    return _("1d20, %(bonus)s") % params
+
+
+def name_of(entry, lang: str) -> str:
+    return entry.name_en if lang == "en" else entry.name_es
+
+
+def description_of(entry, lang: str) -> str:
+    return entry.description_en if lang == "en" else entry.description_es
+
+
+def archetype_name(slug: str | None, lang: str) -> str:
+    archetype = maps()["archetypes"].get(slug) if slug else None
+    return name_of(archetype, lang) if archetype else ""
+
+
+# --- The catalogue, as the builder lists it (built once per language) ------------------------------
+
+
+@cache
+def catalogue_for(lang: str) -> dict[str, Any]:
+    m = maps()
+
+    def entry(e, **extra):
+        return {"slug": e.slug, "name": name_of(e, lang), "description": description_of(e, lang), **extra}
+
+    category_names = {
+        PowerCategory.ATTACK: _("Superataques"),
+        PowerCategory.DEFENSE: _("Superdefensas"),
+        PowerCategory.MOVEMENT: _("Superpoderes de movimiento"),
+        PowerCategory.UTILITY: _("Superpoderes de utilidad"),
+    }
+    powers = [p for p in m["powers"].values() if p.category is not PowerCategory.MODIFIER]
+    power_groups = [
+        {
+            "name": label,
+            "powers": [
+                entry(p, cost=half(float(p.cost)), repeatable=p.repeatable, detail=p.detail)
+                for p in powers
+                if p.category is category
+            ],
+        }
+        for category, label in category_names.items()
+    ]
+    modifiers = [
+        entry(p, cost=half(float(p.cost)))
+        for p in m["powers"].values()
+        if p.category is PowerCategory.MODIFIER
+    ]
+    archetypes = []
+    for a in m["archetypes"].values():
+        options = [
+            {
+                "key": option.key,
+                "default": str(option.default),
+                "choices": [
+                    {"value": str(c.value), "label": c.label_en if lang == "en" else c.label_es}
+                    for c in option.choices
+                ],
+            }
+            for option in a.options
+        ]
+        archetypes.append(entry(a, options=options))
+    return {
+        "attributes": [entry(a) for a in m["attributes"].values()],
+        "skills": [
+            entry(s, specialty=s.specialty, attribute=name_of(m["attributes"][s.attribute], lang))
+            for s in m["skills"].values()
+        ],
+        "power_groups": power_groups,
+        "powers": [entry(p, cost=half(float(p.cost)), repeatable=p.repeatable) for p in powers],
+        "modifiers": modifiers,
+        "advantages": [entry(a, cost=half(float(a.cost)), detail=a.detail) for a in m["advantages"].values()],
+        "maneuvers": [entry(x) for x in m["maneuvers"].values()],
+        "complications": [entry(c, detail=c.detail) for c in m["complications"].values()],
+        "archetypes": archetypes,
+        "archetypes_by_slug": {a["slug"]: a for a in archetypes},
+    }
+
+
+def budget_rows(budget: dict) -> list[dict]:
+    rows = []
+    for key in BUDGET_CATEGORIES:
+        line = budget.get(key) or {}
+        available, spent = line.get("available", 0) or 0, line.get("spent", 0) or 0
+        percent = (
+            100
+            if available <= 0 and spent > 0
+            else (0 if available <= 0 else min(100, round(100 * spent / available)))
+        )
+        rows.append(
+            {
+                "key": key,
+                "label": budget_label(key),
+                "available": half(available),
+                "spent": half(spent),
+                "over": spent > available,
+                "left": half(available - spent),
+                "percent": percent,
+            }
+        )
+    return rows
+
+
+def conversion_rows(budget: dict) -> list[str]:
+    return [
+        _("%(amount)s de %(source)s → %(gained)s de %(target)s")
+        % {
+            "amount": half(c.get("amount")),
+            "source": budget_label(c.get("from", "")).lower(),
+            "gained": half(c.get("gained")),
+            "target": budget_label(c.get("to", "")).lower(),
+        }
+        for c in budget.get("conversions") or []
+    ]
+
+
+def derived_rows(derived: dict) -> list[dict]:
+    attack = derived.get("attack_bonus") or {}
+    return [
+        {"key": "defense", "label": _("Defensa"), "value": derived.get("defense", "—")},
+        {"key": "hit_points", "label": _("Puntos de vida"), "value": derived.get("hit_points", "—")},
+        {
+            "key": "hero_points_max",
+            "label": _("Puntos de Héroe (máximo)"),
+            "value": derived.get("hero_points_max", "—"),
+        },
+        {
+            "key": "initiative_bonus",
+            "label": _("Iniciativa"),
+            "value": "1d20 " + signed(derived.get("initiative_bonus")),
+        },
+        {"key": "melee", "label": _("Ataque cuerpo a cuerpo"), "value": signed(attack.get("melee"))},
+        {"key": "ranged", "label": _("Ataque a distancia"), "value": signed(attack.get("ranged"))},
+        {"key": "mental", "label": _("Ataque mental"), "value": signed(attack.get("mental"))},
+        {"key": "emotional", "label": _("Ataque emocional"), "value": signed(attack.get("emotional"))},
+        {"key": "languages", "label": _("Lenguajes"), "value": derived.get("languages", "—")},
+        {
+            "key": "special_equipment_cap",
+            "label": _("Máximo de equipo especial"),
+            "value": derived.get("special_equipment_cap", "—"),
+        },
+    ]
+
+
+# --- The builder ----------------------------------------------------------------------------------
+
+
+def _row_flags(form: BuilderForm) -> dict[str, str]:
+    """What decides the variable part of a row (a specialty box, a units box…)."""
+    m = maps()
+    flags = {}
+    for row in form.rows["skills"]:
+        skill = m["skills"].get(row.values.get("skill"))
+        flags[row.slot] = "s" if skill is not None and skill.specialty else ""
+    archetype = m["archetypes"].get(form.fields.get("archetype") or "")
+    # ARQUETIPOS, Masa de músculos: no ranged powers "salvo para arrojar objetos".
+    throws = archetype is not None and archetype.forbid_ranged_powers
+    for row in form.rows["powers"]:
+        power = m["powers"].get(row.values.get("power"))
+        flags[row.slot] = "".join(
+            (
+                "r" if power is not None and power.repeatable else "",
+                "t" if throws and power is not None and power.attack_kind == "ranged" else "",
+            )
+        )
+    return flags
+
+
+def builder_context(
+    request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False
+) -> dict:
+    lang = selectors.request_lang()
+    sheet = form.sheet()
+    awards, waivers = [], []
+    if character is not None:
+        awards = [a.as_engine_award() for a in character.awards.all()]
+        waivers = [w.as_engine_waiver() for w in selectors.applicable_waivers(character)]
+    report = validate_sheet(sheet, awards=awards, waivers=waivers).as_dict(lang=lang)
+    slots: dict[str, list[str]] = defaultdict(list)
+    errors = []
+    for problem in report["errors"]:
+        slot = form.slot_for(problem["path"])
+        slots[slot].append(problem["message"])
+        errors.append({**problem, "slot": slot})
+    warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
+    flags = _row_flags(form)
+    blocked = unavailable(sheet, lang=lang)
+    summary = [(e["slot"], e["message"]) for e in errors] + [(w["slot"], w["message"]) for w in warnings]
+    state = {
+        "e": {slot: digest(messages) for slot, messages in slots.items()},
+        "b": digest(report["budget"]),
+        "d": digest(report["derived"]),
+        "s": digest(summary),
+        "a": {key: digest(reason) for key, reason in blocked.items()},
+        "x": flags,
+        "arch": sheet.get("archetype") or "",
+    }
+    catalogue = catalogue_for(lang)
+    archetype = catalogue["archetypes_by_slug"].get(sheet.get("archetype") or "")
+    context = {
+        "form": form,
+        "fields": form.fields,
+        "rows": form.rows,
+        "chosen_maneuvers": set(form.maneuvers),
+        "character": character,
+        "catalogue": catalogue,
+        "archetype": archetype,
+        "archetype_options": _options_with_values(archetype, form.options),
+        "report": report,
+        "valid": report["valid"],
+        "errors": errors,
+        "warnings": warnings,
+        "slots": dict(slots),
+        "row_flags": flags,
+        "unavailable": blocked,
+        "budget_rows": budget_rows(report["budget"]),
+        "conversions": conversion_rows(report["budget"]),
+        "derived_rows": derived_rows(report["derived"]),
+        "state": state,
+        "saving": saving,
+        "attribute_values": [("0", "0"), ("0.5", "½"), ("1", "1")],
+        "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
+        "campaign": campaign,
+        "campaign_choices": campaign_choices(request.user) if character is None else [],
+        "can_waive": character is not None and is_character_gm(request.user, character),
+        "action": reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new"),
+        "state_json": json.dumps(state, separators=(",", ":")),
+    }
+    return context
+
+
+def _options_with_values(archetype: dict | None, chosen: dict) -> list[dict]:
+    if not archetype:
+        return []
+    return [
+        {**option, "value": chosen.get(option["key"]) or option["default"]} for option in archetype["options"]
+    ]
+
+
+def add_changes(context: dict, previous: dict, *, section: str | None) -> None:
+    """Mark, for a live check, what differs from what the page showed (`previous` digests).
+    `section` was re-rendered whole (a row added or removed): its parts need no swap."""
+    state = context["state"]
+    form: BuilderForm = context["form"]
+    before_e = previous.get("e") if isinstance(previous.get("e"), dict) else {}
+    before_a = previous.get("a") if isinstance(previous.get("a"), dict) else {}
+    before_x = previous.get("x") if isinstance(previous.get("x"), dict) else {}
+    slots = context["slots"]
+    changed_slots = []
+    for slot in sorted(set(before_e) | set(state["e"])):
+        if not isinstance(slot, str) or len(slot) > 120:
+            continue
+        if before_e.get(slot) == state["e"].get(slot):
+            continue
+        if section is not None and form.section_of(slot) == section:
+            continue
+        changed_slots.append({"id": slot, "messages": slots.get(slot, [])})
+    blocked = context["unavailable"]
+    changed_items = [
+        {"key": key, "reason": blocked.get(key, "")}
+        for key in sorted(set(before_a) | set(state["a"]))
+        if isinstance(key, str) and len(key) <= 120 and before_a.get(key) != state["a"].get(key)
+    ]
+    changed_rows = [
+        row
+        for name in ("skills", "powers")
+        if name != section
+        for row in form.rows[name]
+        if before_x.get(row.slot) != state["x"].get(row.slot)
+    ]
+    context.update(
+        {
+            "changed_section": section,
+            "changed_slots": changed_slots,
+            "changed_items": changed_items,
+            "changed_rows": changed_rows,
+            "budget_changed": previous.get("b") != state["b"],
+            "derived_changed": previous.get("d") != state["d"],
+            "summary_changed": previous.get("s") != state["s"],
+            "archetype_changed": previous.get("arch") != state["arch"],
+        }
+    )
+
+
+# --- The sheet page ---------------------------------------------------------------------------------
+
+
+def sheet_context(request, character) -> dict:
+    lang = selectors.request_lang()
+    m = maps()
+    report = selectors.character_report(character, lang)
+    sheet = character.sheet
+    derived = report["derived"]
+
+    attributes = []
+    values = sheet.get("attributes") or {}
+    for slug, attribute in m["attributes"].items():
+        value = values.get(slug)
+        label = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}.get(value, "")
+        attributes.append({"name": name_of(attribute, lang), "value": half(value), "label": label})
+
+    sheet_skill_values = {}
+    for item in sheet.get("skills") or []:
+        key = f"{item['skill']}:{item['specialty']}" if item.get("specialty") else item["skill"]
+        sheet_skill_values[key] = sheet_skill_values.get(key, 0) + (item.get("value") or 0)
+    skills = []
+    for key, numbers in (derived.get("skills") or {}).items():
+        slug, _sep, specialty = key.partition(":")
+        skill = m["skills"].get(slug)
+        name = name_of(skill, lang) if skill else slug
+        skills.append(
+            {
+                "key": key,
+                "name": f"{name} {specialty}".strip() if specialty else name,
+                "attribute": name_of(m["attributes"][skill.attribute], lang) if skill else "",
+                "value": half(sheet_skill_values.get(key, 0)),
+                "trained": key in sheet_skill_values,
+                "bonus": numbers.get("bonus"),
+                "superiority": numbers.get("superiority"),
+                "dice": dice_text(numbers.get("bonus", 0), numbers.get("superiority", 0)),
+            }
+        )
+    skills.sort(key=lambda s: (not s["trained"], s["name"].lower()))
+
+    def named(section, key):
+        return m[section].get(key)
+
+    powers = []
+    for item in sheet.get("powers") or []:
+        power = named("powers", item.get("power"))
+        powers.append(
+            {
+                "name": name_of(power, lang) if power else item.get("power"),
+                "description": description_of(power, lang) if power else "",
+                "modifiers": [
+                    name_of(named("powers", mod), lang) if named("powers", mod) else mod
+                    for mod in item.get("modifiers") or []
+                ],
+                "detail": item.get("detail", ""),
+                "units": item.get("units"),
+                "throwing": item.get("throwing", False),
+            }
+        )
+    advantages = [
+        {
+            "name": name_of(named("advantages", a.get("advantage")), lang)
+            if named("advantages", a.get("advantage"))
+            else a.get("advantage"),
+            "points": half(a.get("points")) if a.get("points") is not None else "",
+            "detail": a.get("detail", ""),
+        }
+        for a in sheet.get("advantages") or []
+    ]
+    maneuvers = []
+    for item in sheet.get("maneuvers") or []:
+        slug, detail = (
+            (item.get("maneuver"), item.get("detail", "")) if isinstance(item, dict) else (item, "")
+        )
+        maneuver = named("maneuvers", slug)
+        maneuvers.append({"name": name_of(maneuver, lang) if maneuver else slug, "detail": detail})
+    complications = [
+        {
+            "name": name_of(named("complications", c.get("complication")), lang)
+            if named("complications", c.get("complication"))
+            else c.get("complication"),
+            "detail": c.get("detail", ""),
+        }
+        for c in sheet.get("complications") or []
+    ]
+    equipment = [
+        {
+            "name": e.get("name", ""),
+            "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
+            "power": name_of(named("powers", e.get("power")), lang)
+            if named("powers", e.get("power"))
+            else "",
+            "armor": e.get("armor", False),
+        }
+        for e in sheet.get("equipment") or []
+    ]
+    waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
+    waivers = [
+        {
+            "waiver": w,
+            "applies": w.campaign_id == character.campaign_id,
+            "message": waived_messages.get((w.code, w.path), ""),
+        }
+        for w in character.waivers.all()
+    ]
+    archetype = maps()["archetypes"].get(sheet.get("archetype") or "")
+    return {
+        "character": character,
+        "sheet": sheet,
+        "report": report,
+        "archetype_name": name_of(archetype, lang) if archetype else "",
+        "attributes": attributes,
+        "skills": skills,
+        "powers": powers,
+        "advantages": advantages,
+        "maneuvers": maneuvers,
+        "complications": complications,
+        "equipment": equipment,
+        "budget_rows": budget_rows(report["budget"]),
+        "conversions": conversion_rows(report["budget"]),
+        "derived_rows": derived_rows(derived),
+        "awards": list(character.awards.all()),
+        "waivers": waivers,
+        "is_owner": character.owner_id == request.user.pk,
+        "is_gm": is_character_gm(request.user, character),
+        "can_edit": can_edit_character(request.user, character),
+        "can_delete": can_delete_character(request.user, character),
+    }

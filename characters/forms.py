@@ -1,0 +1,57 @@
+"""Small forms of the character pages. The builder is not a Django form: `characters.builder`
+reads its fields and the rules engine judges the sheet they make."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Award
+from .services import MAX_REASON, MAX_SHEET_BYTES
+
+
+def campaign_choices(user) -> list[tuple[str, str]]:
+    """The campaigns `user` belongs to, through their memberships (characters never imports
+    combat)."""
+    memberships = user.memberships.select_related("campaign").order_by("campaign__name", "campaign_id")
+    return [(str(m.campaign_id), m.campaign.name) for m in memberships]
+
+
+class CampaignChoiceMixin:
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["campaign"].choices = [("", _("— Ninguna —")), *campaign_choices(user)]
+
+
+class AttachForm(CampaignChoiceMixin, forms.Form):
+    campaign = forms.ChoiceField(label=_("Campaña"), required=False)
+
+
+class ImportForm(CampaignChoiceMixin, forms.Form):
+    file = forms.FileField(
+        label=_("Archivo de ficha (JSON)"),
+        help_text=_(
+            "Una ficha exportada desde Epic20 Site o escrita en el formato de la API (máximo %(kb)s KB)."
+        )
+        % {"kb": MAX_SHEET_BYTES // 1024},
+    )
+    campaign = forms.ChoiceField(label=_("Campaña"), required=False)
+
+
+class AwardForm(forms.Form):
+    category = forms.ChoiceField(label=_("Categoría"), choices=Award.Category.choices)
+    amount = forms.CharField(
+        label=_("Cantidad"),
+        max_length=10,
+        help_text=_("Múltiplos de ½ (niveles enteros)."),
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+    )
+    note = forms.CharField(label=_("Nota"), max_length=500, required=False)
+
+
+class WaiverForm(forms.Form):
+    code = forms.CharField(label=_("Código del error"), max_length=100)
+    path = forms.CharField(label=_("Ruta"), max_length=200, required=False)
+    reason = forms.CharField(
+        label=_("Motivo"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 2})
+    )

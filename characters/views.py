@@ -1,0 +1,322 @@
+"""Character pages: my characters, the builder, the sheet, import/export and the GM's tools.
+
+Each page is one template; an htmx request gets the named partial of that same template it
+needs, a plain request the whole page or a redirect, so everything also works without
+JavaScript. Who may do what is asked of `epic20site.access`; the writes are the services the
+API uses too.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from epic20site import access
+
+from . import display, selectors, services
+from .api import export_filename
+from .builder import BuilderForm, read_state
+from .forms import AttachForm, AwardForm, ImportForm, WaiverForm
+from .models import Character
+
+LIST_TEMPLATE = "characters/list.html"
+BUILDER_TEMPLATE = "characters/builder.html"
+SHEET_TEMPLATE = "characters/sheet.html"
+DELETE_TEMPLATE = "characters/delete.html"
+ATTACH_TEMPLATE = "characters/attach.html"
+IMPORT_TEMPLATE = "characters/import.html"
+
+
+def _sheet_url(character) -> str:
+    return reverse("characters:sheet", args=[character.pk])
+
+
+def _chosen_campaign(user, raw):
+    """A campaign id from a form: None for none, the campaign if the user belongs to it;
+    anything else is a 404, as for any campaign they cannot see."""
+    if raw in (None, ""):
+        return None
+    return access.access_campaign_for_character(user, raw)
+
+
+# --- My characters -------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def character_list(request):
+    lang = selectors.request_lang()
+    characters = list(selectors.character_list_for_user(request.user))
+    for character in characters:
+        character.report = selectors.character_validation(character)
+        character.archetype_name = display.archetype_name(character.archetype, lang)
+    template = f"{LIST_TEMPLATE}#list" if request.htmx else LIST_TEMPLATE
+    return render(request, template, {"characters": characters})
+
+
+# --- The builder ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def character_new(request):
+    return _builder(request, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def character_edit(request, pk):
+    character = access.access_character_by_id(request.user, pk, write=True)
+    return _builder(request, character)
+
+
+def _builder(request, character: Character | None):
+    campaign_field = character is None
+    if request.method == "GET":
+        form = BuilderForm.from_sheet(character.sheet) if character else BuilderForm.blank()
+        campaign = request.GET.get("campaign", "") if campaign_field else ""
+        context = display.builder_context(request, form, character, campaign=campaign)
+        return render(request, BUILDER_TEMPLATE, context)
+
+    form = BuilderForm.from_post(request.POST)
+    op = request.POST.get("op", "")
+    changed_section = form.apply(op) if op else None
+    campaign = request.POST.get("campaign", "") if campaign_field else ""
+
+    if request.htmx and "save" not in request.POST:
+        # A live check: only the parts of the page that changed, swapped out of band.
+        context = display.builder_context(request, form, character, campaign=campaign)
+        display.add_changes(context, read_state(request.POST.get("_state")), section=changed_section)
+        return render(request, f"{BUILDER_TEMPLATE}#check", context)
+
+    if op:  # an add/remove button without JavaScript: the page again, nothing stored
+        context = display.builder_context(request, form, character, campaign=campaign)
+        return render(request, BUILDER_TEMPLATE, context)
+
+    sheet = form.sheet()
+    try:
+        if character is None:
+            saved = services.character_create(
+                owner=request.user, sheet=sheet, campaign=_chosen_campaign(request.user, campaign)
+            )
+            messages.success(request, _("Personaje creado."))
+        else:
+            saved = services.character_update(character=character, sheet=sheet)
+            messages.success(request, _("Cambios guardados."))
+    except services.SheetInvalid:
+        context = display.builder_context(request, form, character, campaign=campaign, saving=True)
+        return render(request, BUILDER_TEMPLATE, context, status=400)
+    except services.CharacterError as exc:
+        context = display.builder_context(request, form, character, campaign=campaign, saving=True)
+        context["save_error"] = exc.message
+        return render(request, BUILDER_TEMPLATE, context, status=400)
+    if request.htmx:
+        return HttpResponseClientRedirect(_sheet_url(saved))
+    return redirect(_sheet_url(saved))
+
+
+# --- The sheet -----------------------------------------------------------------------------------
+
+
+def _sheet_context(request, character: Character, **extra) -> dict:
+    character = selectors.character_with_history(character.pk)
+    context = display.sheet_context(request, character)
+    if context["is_gm"]:
+        code = request.GET.get("code", "")[:100]
+        path = request.GET.get("path", "")[:200]
+        context.setdefault("award_form", AwardForm())
+        context.setdefault("waiver_form", WaiverForm(initial={"code": code, "path": path}))
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def character_sheet(request, pk):
+    character = access.access_character_by_id(request.user, pk)
+    return render(request, SHEET_TEMPLATE, _sheet_context(request, character))
+
+
+@login_required
+@require_GET
+def character_export(request, pk):
+    character = access.access_character_by_id(request.user, pk)
+    response = JsonResponse(character.sheet, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(character)}"'
+    return response
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def character_award(request, pk):
+    character = access.access_character_by_id(request.user, pk, gm_only=True)
+    form = AwardForm(request.POST)
+    awarded = False
+    if form.is_valid():
+        try:
+            services.character_award(
+                character=character,
+                awarded_by=request.user,
+                category=form.cleaned_data["category"],
+                amount=form.cleaned_data["amount"],
+                note=form.cleaned_data["note"],
+            )
+            awarded = True
+        except services.CharacterError as exc:
+            form.add_error("amount" if exc.path == "/amount" else None, exc.message)
+    if awarded and not request.htmx:
+        messages.success(request, _("Puntos otorgados."))
+        return redirect(_sheet_url(character))
+    extra = {"award_form": AwardForm() if awarded else form, "awarded": awarded}
+    context = _sheet_context(request, character, **extra)
+    if request.htmx:
+        return render(request, f"{SHEET_TEMPLATE}#gm-awards", context, status=200 if awarded else 400)
+    return render(request, SHEET_TEMPLATE, context, status=400)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def character_waive(request, pk):
+    character = access.access_character_by_id(request.user, pk, gm_only=True)
+    form = WaiverForm(request.POST)
+    waived = False
+    if form.is_valid():
+        try:
+            services.character_waive(character=character, created_by=request.user, **form.cleaned_data)
+            waived = True
+        except services.CharacterError as exc:
+            field = {"/code": "code", "/path": "path", "/reason": "reason"}.get(exc.path)
+            form.add_error(field, exc.message)
+    if waived and not request.htmx:
+        messages.success(request, _("Error dispensado."))
+        return redirect(_sheet_url(character))
+    if waived and request.htmx:
+        return HttpResponseClientRedirect(_sheet_url(character))
+    context = _sheet_context(request, character, waiver_form=form)
+    if request.htmx:
+        return render(request, f"{SHEET_TEMPLATE}#gm-waive", context, status=400)
+    return render(request, SHEET_TEMPLATE, context, status=400)
+
+
+@login_required
+@require_POST
+def character_waiver_remove(request, pk, wid):
+    character = access.access_character_by_id(request.user, pk, gm_only=True)
+    waiver = character.waivers.filter(pk=wid).first() if 0 < wid < 2**63 else None
+    if waiver is None:
+        raise Http404
+    waiver.character = character
+    services.waiver_remove(waiver=waiver, user=request.user)
+    messages.success(request, _("Dispensa retirada."))
+    if request.htmx:
+        return HttpResponseClientRedirect(_sheet_url(character))
+    return redirect(_sheet_url(character))
+
+
+# --- Duplicate, delete, attach ---------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def character_duplicate(request, pk):
+    character = access.access_character_by_id(request.user, pk)
+    try:
+        duplicate = services.character_duplicate(character=character, user=request.user)
+    except services.CharacterError as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("characters:list"))
+    messages.success(request, _("Copia creada: «%(name)s».") % {"name": duplicate.name})
+    if request.htmx:
+        return HttpResponseClientRedirect(_sheet_url(duplicate))
+    return redirect(_sheet_url(duplicate))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def character_delete(request, pk):
+    character = access.access_character_by_id(request.user, pk, delete=True)
+    if request.method == "GET":
+        template = f"{DELETE_TEMPLATE}#confirm" if request.htmx else DELETE_TEMPLATE
+        return render(request, template, {"character": character})
+    name = character.name
+    services.character_delete(character=character)
+    if request.htmx:
+        return HttpResponse("")  # the row removes itself
+    messages.success(request, _("«%(name)s» borrado.") % {"name": name})
+    return redirect(reverse("characters:list"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def character_attach(request, pk):
+    character = access.access_character_by_id(request.user, pk)
+    if character.owner_id != request.user.pk:
+        raise PermissionDenied
+    if request.method == "GET":
+        form = AttachForm(user=request.user, initial={"campaign": character.campaign_id or ""})
+    else:
+        form = AttachForm(request.POST, user=request.user)
+        if form.is_valid():
+            campaign = _chosen_campaign(request.user, form.cleaned_data["campaign"])
+            try:
+                services.character_attach(character=character, campaign=campaign, user=request.user)
+            except services.CharacterError as exc:
+                form.add_error("campaign", exc.message)
+            else:
+                if campaign is None:
+                    messages.success(request, _("El personaje ya no está en ninguna campaña."))
+                else:
+                    messages.success(request, _("Personaje unido a «%(name)s».") % {"name": campaign.name})
+                if request.htmx:
+                    return HttpResponseClientRedirect(_sheet_url(character))
+                return redirect(_sheet_url(character))
+    template = f"{ATTACH_TEMPLATE}#form" if request.htmx else ATTACH_TEMPLATE
+    status = 400 if form.errors else 200
+    return render(request, template, {"character": character, "form": form}, status=status)
+
+
+# --- Import --------------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def character_import(request):
+    errors: list[dict] = []
+    if request.method == "GET":
+        form = ImportForm(user=request.user)
+    else:
+        form = ImportForm(request.POST, request.FILES, user=request.user)
+        if form.is_valid():
+            campaign = _chosen_campaign(request.user, form.cleaned_data["campaign"])
+            upload = form.cleaned_data["file"]
+            raw = upload.read(services.MAX_SHEET_BYTES + 1)
+            try:
+                character = services.character_import(owner=request.user, raw=raw, campaign=campaign)
+            except services.SheetInvalid as exc:
+                form.add_error("file", _("La ficha del archivo no cumple las reglas:"))
+                errors = exc.report.as_dict(lang=selectors.request_lang())["errors"]
+            except services.CharacterError as exc:
+                form.add_error("file", exc.message)
+            else:
+                messages.success(request, _("Personaje importado."))
+                return redirect(_sheet_url(character))
+    template = f"{IMPORT_TEMPLATE}#form" if request.htmx else IMPORT_TEMPLATE
+    status = 400 if form.errors else 200
+    return render(request, template, {"form": form, "sheet_errors": errors}, status=status)
