@@ -8,6 +8,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from epic20site.access import access_campaign_by_id
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
@@ -139,7 +140,9 @@ class CampaignJoinAPI(_CampaignAPIView):
         return self.respond(campaign)
 
 
-class CampaignLeaveAPI(GenericAPIView):
+class CampaignLeaveAPI(APIView):
+    # A plain APIView: it has no body to describe, and DRF's OPTIONS metadata would ask a
+    # GenericAPIView for a serializer it does not have.
     @extend_schema(
         operation_id="campaigns_leave",
         summary="Leave a campaign (players; the GM cannot leave their own campaign)",

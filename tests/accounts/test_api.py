@@ -171,3 +171,8 @@ def test_token_header_authenticates_api_requests(api_client, user):
     response = api_client.get("/api/v1/campaigns/")
     assert response.status_code == 401
     assert response.json()["errors"][0]["code"] == "request.authentication_failed"
+
+
+@pytest.mark.parametrize("url", [REGISTER, TOKEN])
+def test_options_describes_the_endpoints(api_client, url):
+    assert api_client.options(url).status_code == 200

@@ -328,6 +328,12 @@ def test_the_gm_cannot_leave_their_own_campaign(gm, campaign):
     assert Membership.objects.filter(campaign=campaign, user=gm).exists()
 
 
+@pytest.mark.parametrize("action", ["", "members/", "join/", "leave/", "invite/regenerate/"])
+def test_options_describes_every_endpoint_without_error(gm, campaign, action):
+    assert client_for(gm).options(url(campaign, action)).status_code == 200
+    assert client_for(gm).options(LIST).status_code == 200
+
+
 # Queries ------------------------------------------------------------------------------------
 
 MAX_LIST_QUERIES = 5
