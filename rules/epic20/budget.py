@@ -11,7 +11,7 @@ power point ("sin tener en cuenta el límite de equipo especial").
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .archetype_types import Archetype
@@ -87,7 +87,6 @@ class Budget:
     not_at_creation_uncovered: bool = False
     restricted_power_points_unused: Fraction = ZERO
     advantages_over: bool = False
-    notes: dict = field(default_factory=dict)
 
     def line(self, category: str) -> Line:
         return getattr(self, category)
@@ -138,20 +137,26 @@ def compute(spending: Spending, terms: Archetype | None, awards: Awards, level: 
     awarded_left -= special_from_awards
     creation_left -= special_from_creation
 
-    available = {name: max(ZERO, BASE[name] + delta[name]) for name in ("skills", "advantages", "maneuvers")}
-    available["skills"] += awards.skills
-    available["advantages"] += awards.advantages
-    available["maneuvers"] += awards.maneuvers
-    deficit = Deficit(
-        skills=max(ZERO, spending.skills - available["skills"]),
-        advantages=max(ZERO, spending.advantages - available["advantages"]),
-        restricted_eligible=spending.advantages_restricted_eligible,
-        maneuvers=max(ZERO, spending.maneuvers - available["maneuvers"]),
-    )
+    creation_budget = {
+        name: max(ZERO, BASE[name] + delta[name]) for name in ("skills", "advantages", "maneuvers")
+    }
+    available = {
+        "skills": creation_budget["skills"] + awards.skills,
+        "advantages": creation_budget["advantages"] + awards.advantages,
+        "maneuvers": creation_budget["maneuvers"] + awards.maneuvers,
+    }
     creation_units = int(creation_left * 2)
     awarded_units = int(awarded_left * 2)
     rates = terms.conversion_rates if terms else ()
-    path, _ = cheapest(deficit, creation_units, awarded_units, rates)
+    path = _trades(spending, available, creation_units, awarded_units, rates)
+    sacrifice_required = creation / 2 if terms and terms.must_sacrifice_half_powers else ZERO
+    if special_from_creation + Fraction(min(len(path), creation_units), 2) < sacrifice_required:
+        # "Debe sacrificar al menos la mitad": when awarded skill, advantage or maneuver points
+        # made the trades smaller, the history where creation paid for the purchases (and the
+        # awards are still unspent) is the legal one.
+        alternative = _trades(spending, creation_budget, creation_units, 0, rates)
+        if len(alternative) > len(path):
+            path = alternative
     conversions, gained = _summarise(path, creation_units, terms)
     creation_units_used = min(len(path), creation_units)
     package_converted = Fraction(len(path), 2)
@@ -176,12 +181,22 @@ def compute(spending: Spending, terms: Archetype | None, awards: Awards, level: 
         conversions=tuple(conversions),
         special_equipment_cap=cap,
         sacrificed=sacrificed,
-        sacrifice_required=creation / 2 if terms and terms.must_sacrifice_half_powers else ZERO,
+        sacrifice_required=sacrifice_required,
         not_at_creation_uncovered=spending.powers_not_at_creation > awarded,
         restricted_power_points_unused=restricted - restricted_used,
         advantages_over=spending.advantages
         > available["advantages"] + gained["advantages"] + usable_restricted,
     )
+
+
+def _trades(spending: Spending, available: dict, creation_units: int, awarded_units: int, rates) -> list:
+    deficit = Deficit(
+        skills=max(ZERO, spending.skills - available["skills"]),
+        advantages=max(ZERO, spending.advantages - available["advantages"]),
+        restricted_eligible=spending.advantages_restricted_eligible,
+        maneuvers=max(ZERO, spending.maneuvers - available["maneuvers"]),
+    )
+    return cheapest(deficit, creation_units, awarded_units, rates)[0]
 
 
 def _summarise(path, creation_units: int, terms: Archetype | None):

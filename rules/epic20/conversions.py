@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .archetype_types import ONE, ConversionRate
 
@@ -33,6 +34,7 @@ class Deficit:
     maneuvers: Fraction = Fraction(0)
 
 
+@lru_cache(maxsize=256)
 def _steps(rate: ConversionRate) -> tuple[int, int, int, int]:
     advantages = int(rate.advantages * 2)
     return (
@@ -60,6 +62,8 @@ def cheapest(
         return (target[0] - s) + max(0, target[1] - a - r) + 2 * (target[3] - m)
 
     creation = tuple(rates) + GENERAL_RATES
+    creation_steps = [(rate, _steps(rate)) for rate in creation]
+    general_steps = [(rate, _steps(rate)) for rate in GENERAL_RATES]
     start = (0, 0, 0, 0)
     if remaining(start) == 0:
         return [], True
@@ -67,11 +71,10 @@ def cheapest(
     layers: list[dict] = [{start: None}]
     best = (remaining(start), 0, start)
     for n in range(total):
-        offered = creation if n < creation_units else GENERAL_RATES
+        offered = creation_steps if n < creation_units else general_steps
         layer: dict = {}
         for state in layers[-1]:
-            for rate in offered:
-                ds, da, dr, dm = _steps(rate)
+            for rate, (ds, da, dr, dm) in offered:
                 new = (
                     min(target[0], state[0] + ds),
                     min(target[1], state[1] + da),

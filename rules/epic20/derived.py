@@ -220,17 +220,19 @@ def _skills(level: int, attrs, who: Character, entries: Sequence[SkillEntry]) ->
                 boosted[slug] = boosted.get(slug, 0) + 1
     knows_a_bit = "sabe-un-poco-de-todo" in who.advantages
     big = "grande" in who.advantages
+    bonus = {slug: attribute_bonus(value, level) for slug, value in attrs.items()}
     result = {}
     for key, (slug, value) in values.items():
         skill = index.SKILLS[slug]
         # RESOLVER ACCIONES: 0 = Inferioridad, ½ = 1d20, 1 = Superioridad, 2 = Doble Superioridad.
-        superiorities = 2 if value >= 2 else 1 if value >= 1 else 0
-        inferiorities = 1 if value == 0 else 0
+        halves = value.numerator * 2 // value.denominator
+        superiorities = 2 if halves >= 4 else 1 if halves >= 2 else 0
+        inferiorities = 1 if halves == 0 else 0
         superiorities += boosted.get(slug, 0)
         if knows_a_bit and skill.attribute == "inteligencia":
             inferiorities = 0  # Sabe un poco de todo: "nunca tiene Inferioridad" on Inteligencia skills
         net = net_superiority(superiorities, inferiorities)
         if big and slug == "sigilo":
             net = min(net, 0)  # Grande: "No puede tirar nunca más de 1d20 en tiradas de sigilo"
-        result[key] = {"bonus": attribute_bonus(attrs[skill.attribute], level), "superiority": net}
+        result[key] = {"bonus": bonus[skill.attribute], "superiority": net}
     return result

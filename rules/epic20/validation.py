@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -39,7 +39,6 @@ class Report:
     waived: tuple[Problem, ...] = ()
     budget: Budget | None = None
     derived: Derived | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self, lang: str = "es") -> dict:
         return {
@@ -74,6 +73,8 @@ def validate_sheet(sheet: Any, *, awards: Sequence[Mapping] = (), waivers: Seque
 
 def _validate(sheet_data: Any, *, awards: Any = (), waivers: Any = ()) -> Report:
     sheet, errors = parse_sheet(sheet_data)
+    if not isinstance(sheet_data, Mapping):
+        return _not_a_sheet(errors)
     warnings: list[Problem] = []
     award_totals, award_warnings = _awards(awards)
     warnings += award_warnings
@@ -126,6 +127,17 @@ def _validate(sheet_data: Any, *, awards: Any = (), waivers: Any = ()) -> Report
         budget=budget,
         derived=derived,
     )
+
+
+def _not_a_sheet(errors: list[Problem]) -> Report:
+    """Nothing to check: the one problem, and the budget and numbers of an empty character."""
+    sheet, _ = parse_sheet({})
+    granted = resolve(sheet, None)
+    who = character(sheet, granted)
+    spent, _ = spending.compute(sheet, None, granted, 0, (0, 1))
+    budget = compute(spent, None, Awards(), 0)
+    derived = derive(0, sheet.attributes, who, (), (), None)
+    return Report(valid=False, errors=tuple(errors), budget=budget, derived=derived)
 
 
 def _awards(awards: Any) -> tuple[Awards, list[Problem]]:
