@@ -13,6 +13,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -45,6 +47,19 @@ UNAUTHORIZED = OpenApiResponse(ERRORS, description="No credentials.")
 FORBIDDEN = OpenApiResponse(ERRORS, description="You may see it but not do this.")
 NOT_FOUND = OpenApiResponse(ERRORS, description="No such character, or not yours to see.")
 CHARACTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Character id.")
+
+
+class JSONBodyParser(JSONParser):
+    """JSON that nests too deeply for Python's parser is bad input (400), not a crash."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("El JSON está anidado demasiado profundo.")) from None
+
+
+PARSERS = [JSONBodyParser]
 
 
 def _raise(exc: services.CharacterError):
@@ -98,6 +113,7 @@ def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
     auth=[],
 )
 class CharacterValidateView(APIView):
+    parser_classes = PARSERS
     permission_classes = [permissions.AllowAny]
 
     def post(self, request):
@@ -108,6 +124,7 @@ class CharacterValidateView(APIView):
 
 
 class CharacterListCreateView(generics.GenericAPIView):
+    parser_classes = PARSERS
     pagination_class = Pagination
     serializer_class = CharacterSerializer
 
@@ -172,11 +189,15 @@ def _create(request) -> Response:
     responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED},
 )
 class CharacterImportView(APIView):
+    parser_classes = PARSERS
+
     def post(self, request):
         return _create(request)
 
 
 class CharacterDetailView(APIView):
+    parser_classes = PARSERS
+
     @extend_schema(
         tags=[TAG],
         summary="Read a character",
@@ -254,6 +275,8 @@ def _update(request, character, sheet: dict, *, move: bool, campaign) -> Respons
     responses={200: StoredSheetSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
 )
 class CharacterExportView(APIView):
+    parser_classes = PARSERS
+
     def get(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk)
         response = Response(character.sheet)
@@ -277,6 +300,8 @@ def export_filename(character) -> str:
     responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
 )
 class CharacterDuplicateView(APIView):
+    parser_classes = PARSERS
+
     def post(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk)
         try:
@@ -287,6 +312,7 @@ class CharacterDuplicateView(APIView):
 
 
 class CharacterAwardListView(generics.GenericAPIView):
+    parser_classes = PARSERS
     pagination_class = Pagination
     serializer_class = AwardSerializer
 
@@ -339,6 +365,7 @@ class CharacterAwardListView(generics.GenericAPIView):
 
 
 class CharacterWaiverListView(generics.GenericAPIView):
+    parser_classes = PARSERS
     pagination_class = Pagination
     serializer_class = WaiverSerializer
 
@@ -398,6 +425,8 @@ class CharacterWaiverListView(generics.GenericAPIView):
     responses={204: None, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
 )
 class CharacterWaiverDetailView(APIView):
+    parser_classes = PARSERS
+
     def delete(self, request, pk: int, wid: int):
         character = access.access_character_by_id(request.user, pk, gm_only=True)
         waiver = character.waivers.filter(pk=wid).first() if 0 < wid < 2**63 else None

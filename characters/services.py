@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # only for annotations: characters never imports combat at ru
 MAX_SHEET_BYTES = 256 * 1024
 MAX_AWARD = Decimal(100)
 MAX_REASON = 2000
+MAX_DEPTH = 20  # a sheet is 4 levels deep; free-form options get some room
 
 
 class CharacterError(Exception):
@@ -62,6 +63,12 @@ class SheetInvalid(CharacterError):
 def _check_is_object(sheet: Any) -> dict:
     if not isinstance(sheet, Mapping):
         raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
+    nul = _find_nul(sheet, "")
+    if nul is not None:
+        # PostgreSQL cannot store U+0000 in text or JSON; no sheet needs it.
+        raise CharacterError(
+            "sheet.invalid_character", _("El texto no puede contener el carácter nulo."), path=nul
+        )
     unknown = sorted(str(key) for key in sheet if key not in SHEET_KEYS)
     if unknown:
         # The first unknown key is enough to point at; the message names them all.
@@ -71,6 +78,29 @@ def _check_is_object(sheet: Any) -> dict:
             path="/" + unknown[0].replace("~", "~0").replace("/", "~1"),
         )
     return dict(sheet)
+
+
+def _find_nul(value: Any, path: str, depth: int = 0) -> str | None:
+    """The JSON pointer of the first string (or key) holding U+0000, if any. A sheet nested
+    deeper than any sheet needs is refused here too."""
+    if depth > MAX_DEPTH:
+        raise CharacterError("sheet.too_deep", _("La ficha está anidada demasiado profundo."), path=path)
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            here = f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
+            if "\x00" in str(key):
+                return here
+            found = _find_nul(item, here, depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _find_nul(item, f"{path}/{index}", depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 def _engine_awards(character: Character | None) -> list[dict]:

@@ -488,3 +488,37 @@ def test_a_character_without_campaign_has_no_gm_to_award_or_waive(user):
     )
 
     assert response.status_code == 403
+
+
+def test_json_nested_too_deep_is_a_400_not_a_crash():
+    response = APIClient().post(VALIDATE, data="[" * 50_000 + "]" * 50_000, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "request.malformed"
+
+
+def test_a_nested_sheet_value_beyond_any_sheets_depth_is_refused(user):
+    deep: list = []
+    for _ in range(40):
+        deep = [deep]
+
+    response = client_for(user).post(LIST, {**nova(), "archetype_options": {"x": deep}}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "sheet.too_deep"
+
+
+def test_a_nul_character_in_a_sheet_text_is_a_400_at_its_path(user):
+    sheet = nova()
+    sheet["powers"][0]["detail"] = "rayo\x00"
+
+    response = client_for(user).post(LIST, sheet, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0] == {
+        "code": "sheet.invalid_character",
+        "path": "/powers/0/detail",
+        "message": response.json()["errors"][0]["message"],
+        "rule": "",
+    }
+    assert not Character.objects.exists()
