@@ -101,7 +101,10 @@ class Budget:
 
 
 def special_equipment_cap(level: int, terms: Archetype | None) -> int:
-    # LISTA DE VENTAJAS, Equipo especial: "1 pto por cada 4 niveles"; Armero +1, Parangón -1.
+    # LISTA DE VENTAJAS, Equipo especial: "1 pto por cada 4 niveles"; Armero +1, Parangón -1;
+    # Vigilante: "No puede adquirir la ventaja «equipo especial»".
+    if terms and "equipo-especial" in terms.forbidden_advantages:
+        return 0
     return max(0, level // 4 + (terms.special_equipment_cap if terms else 0))
 
 

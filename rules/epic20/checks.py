@@ -78,19 +78,20 @@ def attributes(sheet: Sheet, terms: Archetype | None) -> list[Problem]:
     return found
 
 
-def archetype_options(sheet: Sheet, archetype: Archetype | None) -> list[Problem]:
-    found: list[Problem] = []
-    if not sheet.archetype_options:
-        return found
+def archetype_options(sheet: Sheet, archetype: Archetype | None) -> tuple[list[Problem], list[Problem]]:
+    """An invalid value for one of the archetype's options is an error (which rules apply is
+    unclear); an option the archetype does not have changes nothing and only warns."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
     options = {option.key: option for option in archetype.options} if archetype else {}
     for key, value in sheet.archetype_options.items():
         path = pointer("archetype_options", key)
         if key not in options:
-            found.append(problem("archetype_options.unknown", path, ARCHETYPES_RULE, key=key[:80]))
+            warnings.append(problem("archetype_options.unknown", path, ARCHETYPES_RULE, key=key[:80]))
         elif options[key].choice(value) is None:
             choices = [str(choice.value) for choice in options[key].choices]
-            found.append(problem("archetype_options.invalid_value", path, ARCHETYPES_RULE, choices=choices))
-    return found
+            errors.append(problem("archetype_options.invalid_value", path, ARCHETYPES_RULE, choices=choices))
+    return errors, warnings
 
 
 def skills(sheet: Sheet, granted: Granted) -> tuple[list[Problem], list[Problem]]:

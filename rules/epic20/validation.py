@@ -83,7 +83,9 @@ def _validate(sheet_data: Any, *, awards: Any = (), waivers: Any = ()) -> Report
     if archetype is None and sheet.archetype_options:
         warnings.append(problem("archetype_options.ignored", "/archetype_options", "ARQUETIPOS"))
     else:
-        errors += checks.archetype_options(sheet, archetype)
+        option_errors, option_warnings = checks.archetype_options(sheet, archetype)
+        errors += option_errors
+        warnings += option_warnings
     level = sheet.level if sheet.level is not None else 0
 
     granted = resolve(sheet, terms)

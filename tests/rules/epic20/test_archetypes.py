@@ -340,6 +340,16 @@ def test_a_version_two_monster_keeps_its_advantages_and_loses_half_a_skill_point
     assert report.valid, report.errors
 
 
+def test_an_option_the_archetype_does_not_have_only_warns():
+    sheet = example_sheet("granuja")
+    sheet["archetype_options"] = {"version": 2}
+    report = validate_sheet(sheet)
+    assert report.valid
+    assert ("archetype_options.unknown", "/archetype_options/version") in {
+        (p.code, p.path) for p in report.warnings
+    }
+
+
 def test_an_explorer_must_show_its_free_skill_points():
     sheet = example_sheet("explorador")
     sheet["skills"] = [s for s in sheet["skills"] if s["skill"] != "sigilo"]

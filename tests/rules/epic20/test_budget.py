@@ -217,11 +217,22 @@ def test_restricted_armourer_advantages_cannot_pay_for_ordinary_advantages():
     )
     assert covered and all(not rate.restricted_advantages for rate in path)
     sheet = example_sheet("armero")
-    sheet["advantages"] = [{"advantage": "contactos"}, {"advantage": "ric-a"}]
     sheet["equipment"] = []
-    sheet["skills"] = [{"skill": "tecnologia-hardware", "value": 2}, {"skill": "vehiculos", "value": 2}]
-    report = validate_sheet(sheet)
-    assert "archetype.must_sacrifice_half_powers" in {p.code for p in report.errors}
+    sheet["advantages"] = [
+        {"advantage": a} for a in ("contactos", "ric-a", "fascinar", "sin-miedo", "pesado")
+    ]
+    result = budget(sheet)
+    assert {c["archetype"] for c in result["conversions"] if c["to"] == "advantages"} == {None}
+
+
+def test_restricted_armourer_advantages_pay_for_a_helper_and_equipment():
+    path, covered = cheapest(
+        Deficit(skills=F(3, 2), advantages=F(3), restricted_eligible=F(5)),
+        6,
+        0,
+        BY_SLUG["armero"].conversion_rates,
+    )
+    assert covered and len(path) == 3 and all(rate.key == "armero" for rate in path)
 
 
 def test_a_trade_that_cannot_be_covered_converts_what_is_left_and_reports_the_rest():
@@ -322,6 +333,7 @@ def test_the_cap_is_one_point_per_four_levels_with_the_archetype_change():
     assert budget(example_sheet())["special_equipment"]["available"] == 2
     assert budget(example_sheet("armero"))["special_equipment"]["available"] == 3
     assert budget(example_sheet("parangon"))["special_equipment"]["available"] == 1
+    assert budget(example_sheet("vigilante"))["special_equipment"]["available"] == 0
 
 
 def test_a_martial_artist_pays_double_for_defensive_equipment():
