@@ -23,6 +23,7 @@ urlpatterns = [
     path("characters/", include("characters.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
+    path("encounters/", include("combat.encounters.urls")),
 ]
 
 # Under /api/ these answer the error envelope; elsewhere the site's pages (epic20site.views).

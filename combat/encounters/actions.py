@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 
 from rules.epic20.dice import DiceSource
-from rules.epic20.resolution import damage, hero_points, progression, recovery
+from rules.epic20.resolution import damage, declarations, hero_points, progression, recovery
 from rules.epic20.resolution.attack import AttackSpec
-from rules.epic20.resolution.attack_effects import resolve_attack
+from rules.epic20.resolution.attack_effects import declare_defensive_attack, resolve_attack
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
 
 from . import engine
@@ -120,6 +120,10 @@ def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
 
         sources = _spend_turn(table, spend)
         spec = replace(spec, extra_sources=tuple(sources))
+    # Interponerse: attacks meant for the protected go to whoever stepped in.
+    protector = declarations.interposer_for(table.states.values(), target.id)
+    if protector is not None and protector != attacker.id:
+        target = table.states[protector]
     outcome = resolve_attack(attacker, target, spec, dice, engine.powers_catalogue())
     table.put(outcome.attacker, outcome.target)
     table.emit(outcome.events)
@@ -133,6 +137,86 @@ def do_escape(table: Table, dice: DiceSource, action: dict, actor) -> None:
     state, budget, events = progression.escape(
         state, budget, action["power"], str(action["by"]), dice, hero_point=bool(action.get("hero_point"))
     )
+    table.put(state)
+    table.set_budget(budget)
+    table.emit(events)
+
+
+# --- maneuvers declared outside an attack -------------------------------------------------------
+
+# Maneuvers declared on the fighter's own turn: (engine function, what it needs).
+MANEUVERS = {
+    "defensa-total": "budget",
+    "defensa-a-la-carrera": "budget",
+    "parada": "budget",
+    "esquiva": "budget",
+    "excelente-apuntando": "target",
+    "estudiar-objetivo": "target",
+    "interponerse": "target",
+    "luchar-a-ciegas": "target",
+    "mostrar-punto-debil": "allies",
+    "levantarse": "budget",
+    "desenfundar": "item",
+}
+# Declared on someone else's turn (MANIOBRAS DE COMBATE: Ataque defensivo, Ataque manteniendo
+# la distancia, Interponerse before one's initiative).
+ANY_TIME_MANEUVERS = ("ataque-defensivo", "ataque-manteniendo-la-distancia", "interponerse-antes")
+MANEUVER_CHOICES = (*MANEUVERS, *ANY_TIME_MANEUVERS)
+
+
+def do_maneuver(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    state = _combatant(table, actor, "/actor")
+    slug = action["maneuver"]
+    if slug in ANY_TIME_MANEUVERS:
+        if slug == "ataque-defensivo":
+            enemy = _combatant(table, action["target"], "/target") if action.get("target") else None
+            if enemy is None:
+                raise ActionInvalid("target.required", _("Indica el enemigo."), "/target")
+            state, events = declare_defensive_attack(state, enemy.id)
+        elif slug == "ataque-manteniendo-la-distancia":
+            state, events = declarations.keep_distance(state)
+        else:
+            protected = _combatant(table, action.get("target"), "/target")
+            state, _budget, events = declarations.interpose(state, None, protected.id, early=True)
+        table.put(state)
+        table.emit(events)
+        return
+    if slug not in MANEUVERS:
+        raise ActionInvalid("maneuver.unknown", _("Maniobra desconocida."), "/maneuver")
+    budget = table.budget()
+    if budget is None or table.current != state.id:
+        raise ActionInvalid("turn.none", _("No es el turno de ese combatiente."), "/actor")
+    needs = MANEUVERS[slug]
+    if slug in ("defensa-total", "defensa-a-la-carrera", "parada", "esquiva"):
+        function = {
+            "defensa-total": declarations.total_defense,
+            "defensa-a-la-carrera": declarations.running_defense,
+            "parada": declarations.parry,
+            "esquiva": lambda s, b: declarations.parry(s, b, dodge=True),
+        }[slug]
+        state, budget, events = function(state, budget)
+    elif slug == "levantarse":
+        state, budget, events = declarations.stand_up(state, budget)
+    elif slug == "desenfundar":
+        if not action.get("item"):
+            raise ActionInvalid("item.required", _("Indica el equipo."), "/item")
+        state, budget, events = declarations.draw(state, budget, action["item"])
+    elif needs == "allies":
+        allies = [_combatant(table, cid, f"/allies/{i}") for i, cid in enumerate(action.get("allies") or [])]
+        state, budget, helped, events = declarations.show_weak_point(state, budget, allies)
+        table.put(*helped)
+    else:
+        if not action.get("target"):
+            raise ActionInvalid("target.required", _("Indica el objetivo."), "/target")
+        other = _combatant(table, action["target"], "/target")
+        if slug == "excelente-apuntando":
+            state, budget, events = declarations.aim(state, budget, other.id)
+        elif slug == "estudiar-objetivo":
+            state, budget, events = declarations.study_target(state, budget, other.id)
+        elif slug == "interponerse":
+            state, budget, events = declarations.interpose(state, budget, other.id)
+        else:
+            state, budget, events = declarations.blind_fight(state, budget, other, dice)
     table.put(state)
     table.set_budget(budget)
     table.emit(events)
@@ -196,6 +280,7 @@ ACTION_TYPES: dict[str, ActionType] = {
     "escape": ActionType(do_escape),
     "spend_hero_point": ActionType(do_spend_hero_point, any_time=True),
     "delay": ActionType(do_delay),
+    "maneuver": ActionType(do_maneuver),
     "end_turn": ActionType(do_end_turn),
     "award_hero_point": ActionType(
         do_award_hero_point,
@@ -216,4 +301,8 @@ ACTION_TYPES: dict[str, ActionType] = {
 
 def is_any_time(kind: str, action: dict) -> bool:
     """A counterattack earned with Ataque a fondo happens during the other fighter's turn."""
-    return ACTION_TYPES[kind].any_time or (kind == "attack" and bool(action.get("counter")))
+    return (
+        ACTION_TYPES[kind].any_time
+        or (kind == "attack" and bool(action.get("counter")))
+        or (kind == "maneuver" and action.get("maneuver") in ANY_TIME_MANEUVERS)
+    )

@@ -7,17 +7,20 @@ API.md envelope here: 400 bad input, 403 not yours, 404 not visible, 409 out of 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site import access
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 
-from . import selectors, services
+from . import export, selectors, services
 from .serializers import (
     ActionResultSerializer,
     ActionSerializer,
@@ -28,6 +31,8 @@ from .serializers import (
     EncounterStateSerializer,
     EncounterSummarySerializer,
     EventSerializer,
+    ExportSerializer,
+    OddsSerializer,
     RevealSerializer,
     UndoSerializer,
 )
@@ -361,6 +366,127 @@ class ActionView(APIView):
             return status.HTTP_201_CREATED, body
 
         return _idempotent(request, encounter, run)
+
+
+def _csv_param(request, name: str) -> tuple[str, ...]:
+    raw = request.query_params.get(name) or ""
+    values = tuple(v.strip() for v in raw.split(",") if v.strip())
+    if len(values) > 20 or any(len(v) > 80 for v in values):
+        raise EnvelopeError(
+            [error(f"{name}.invalid", _("Demasiados valores o demasiado largos."), path=f"/{name}")]
+        )
+    return values
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Odds of an attack",
+    description=(
+        "Exact chance to hit, to deal at least 1 damage, and the expected damage of an attack as "
+        "the rules engine would resolve it now (bonus, defense and every Superioridad/Inferioridad "
+        "source). The defense of a GM's NPC is null for players."
+    ),
+    parameters=[
+        ENCOUNTER_ID,
+        OpenApiParameter("actor", int, required=True, description="The attacker."),
+        OpenApiParameter("target", int, required=True, description="The target."),
+        OpenApiParameter("kind", str, required=True, enum=["melee", "ranged", "mental", "emotional"]),
+        OpenApiParameter("with", str, description='"unarmed" (default), a power slug or an equipment name.'),
+        OpenApiParameter("circumstances", str, description="Circumstance slugs, comma-separated."),
+        OpenApiParameter("maneuvers", str, description="Declared maneuver slugs, comma-separated."),
+    ],
+    responses={200: OddsSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+class OddsView(APIView):
+    def get(self, request, pk: int):
+        from rules.epic20.resolution.state import Refused
+
+        encounter = access.access_encounter_by_id(request.user, pk)
+        actor = _int_param(request, "actor", minimum=1)
+        target = _int_param(request, "target", minimum=1)
+        kind = request.query_params.get("kind")
+        missing = [
+            name for name, value in (("actor", actor), ("target", target), ("kind", kind)) if value is None
+        ]
+        if missing:
+            raise EnvelopeError(
+                [
+                    error(f"{name}.required", _("Este campo es obligatorio."), path=f"/{name}")
+                    for name in missing
+                ]
+            )
+        if kind not in ("melee", "ranged", "mental", "emotional"):
+            raise EnvelopeError([error("kind.invalid", _("Tipo de ataque desconocido."), path="/kind")])
+        with_ = request.query_params.get("with") or "unarmed"
+        if len(with_) > 200:
+            raise EnvelopeError([error("with.invalid", _("Demasiado largo."), path="/with")])
+        hidden = selectors.hidden_combatant_ids(request.user, encounter)
+        if not access.is_encounter_gm(request.user, encounter):
+            row = encounter.combatants.filter(pk=actor).only("owner_id").first()
+            if row is not None and row.owner_id != request.user.pk:
+                raise EnvelopeError(
+                    [error("actor.not_yours", _("Sólo puedes consultar los ataques de tus combatientes."))],
+                    status_code=403,
+                )
+        try:
+            odds = selectors.attack_odds(
+                encounter,
+                actor=actor,
+                target=target,
+                kind=kind,
+                with_=with_,
+                circumstances=_csv_param(request, "circumstances"),
+                maneuvers=_csv_param(request, "maneuvers"),
+                hide_defense=target in hidden,
+            )
+        except LookupError as exc:
+            name = str(exc.args[0])
+            raise EnvelopeError(
+                [error(f"{name}.not_found", _("Ese combatiente no está en el combate."), path=f"/{name}")]
+            ) from None
+        except Refused as exc:
+            message = exc.text_en if selectors.request_lang() == "en" else exc.text_es
+            raise EnvelopeError([error(exc.code, message, rule=exc.rule)]) from None
+        return Response(odds)
+
+
+class _ExportFormatIsNotARenderer(DefaultContentNegotiation):
+    """`?format=` names the export format (API.md), not one of DRF's renderers."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
+@extend_schema(
+    tags=[TAG],
+    summary="Export the log for a forum post",
+    description="The whole fight, or one round, as BBCode or Markdown, in the request's language.",
+    parameters=[
+        ENCOUNTER_ID,
+        OpenApiParameter(
+            "format", str, enum=list(export.FORMATS), description="bbcode (default) or markdown."
+        ),
+        OpenApiParameter("round", int, description="Only this round."),
+    ],
+    responses={200: ExportSerializer, 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
+)
+class ExportView(APIView):
+    content_negotiation_class = _ExportFormatIsNotARenderer
+
+    def get(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        fmt = request.query_params.get("format") or "bbcode"
+        if fmt not in export.FORMATS:
+            raise EnvelopeError([error("format.invalid", _("Formato desconocido."), path="/format")])
+        round_filter = _int_param(request, "round")
+        lang = selectors.request_lang()
+        views = [
+            selectors.event_view(e, lang=lang) for e in selectors.events_for(encounter, round=round_filter)
+        ]
+        title = encounter.name
+        if round_filter is not None:
+            title = f"{title} · " + _("Asalto %(n)s") % {"n": round_filter}
+        text = export.render(views, fmt=fmt, title=title, lang=lang)
+        return Response({"format": fmt, "round": round_filter, "text": text})
 
 
 def _idempotent(request, encounter, run) -> Response:

@@ -5,7 +5,9 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
-    path("campaigns/<int:pk>/encounters/", api.CampaignEncounterListView.as_view(), name="api-encounter-list"),
+    path(
+        "campaigns/<int:pk>/encounters/", api.CampaignEncounterListView.as_view(), name="api-encounter-list"
+    ),
     path("encounters/<int:pk>/", api.EncounterDetailView.as_view(), name="api-encounter-detail"),
     path("encounters/<int:pk>/combatants/", api.CombatantListView.as_view(), name="api-encounter-combatants"),
     path(
@@ -17,4 +19,6 @@ urlpatterns = [
     path("encounters/<int:pk>/events/", api.EventListView.as_view(), name="api-encounter-events"),
     path("encounters/<int:pk>/undo/", api.UndoView.as_view(), name="api-encounter-undo"),
     path("encounters/<int:pk>/reveal/", api.RevealView.as_view(), name="api-encounter-reveal"),
+    path("encounters/<int:pk>/odds/", api.OddsView.as_view(), name="api-encounter-odds"),
+    path("encounters/<int:pk>/export/", api.ExportView.as_view(), name="api-encounter-export"),
 ]

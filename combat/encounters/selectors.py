@@ -205,7 +205,9 @@ def event_display(view: dict, lang: str | None = None) -> dict:
     lang = lang or _lang()
     display = dict(view)
     roll = view.get("roll")
+    display["outcome"] = "hit" in view
     if isinstance(roll, dict):
+        display["superiority_label"] = superiority_label(int(roll.get("superiority") or 0))
         kept_marked = False
         faces = []
         for index, face in enumerate(roll.get("faces") or []):
@@ -235,3 +237,76 @@ def event_display(view: dict, lang: str | None = None) -> dict:
             for s in view.get("sources") or []
         ]
     return display
+
+
+def attack_odds(
+    encounter: Encounter,
+    *,
+    actor: int,
+    target: int,
+    kind: str,
+    with_: str,
+    circumstances: tuple[str, ...] = (),
+    maneuvers: tuple[str, ...] = (),
+    hide_defense: bool = False,
+) -> dict:
+    """The exact odds of an attack as it would be resolved now (the engine's `attack_odds`, with
+    the same state-driven sources). Raises `Refused` for an attack the rules do not allow and
+    `LookupError` for a combatant not in the fight."""
+    from rules.epic20.resolution import attack_odds as engine_odds
+    from rules.epic20.resolution.state import Refused
+
+    from .engine import Table, powers_catalogue
+
+    table = Table.from_state(encounter.state or {}, commitment=encounter.commitment)
+    attacker, defender = table.get(actor), table.get(target)
+    if attacker is None or defender is None:
+        raise LookupError("actor" if attacker is None else "target")
+    sources = []
+    budget = table.budget() if table.current == attacker.id else None
+    if budget is not None:
+        try:
+            _budget, sources = budget.spend("standard", harmful=True)
+        except Refused:
+            sources = []
+    odds = engine_odds(
+        attacker,
+        defender,
+        kind,
+        with_,
+        sources,
+        circumstances=circumstances,
+        maneuvers=maneuvers,
+        powers=powers_catalogue(),
+    )
+    out = {
+        "p_hit": float(odds["p_hit"]),
+        "p_damage": float(odds["p_damage_at_least_1"]),
+        "expected_damage": float(odds["expected_damage"]),
+        "p_critical": float(odds["p_critical"]),
+        "exact": {
+            "p_hit": str(odds["p_hit"]),
+            "p_damage": str(odds["p_damage_at_least_1"]),
+            "expected_damage": str(odds["expected_damage"]),
+        },
+        "bonus": odds["bonus"],
+        "defense": None if hide_defense else odds["defense"],
+        "superiority": odds["superiority"],
+        "sources": odds["sources"],
+    }
+    return out
+
+
+def superiority_label(net: int) -> str:
+    """RESOLVER ACCIONES: Superioridad, Doble Superioridad…; Inferioridad likewise."""
+    if net == 0:
+        return ""
+    word = _("Superioridad") if net > 0 else _("Inferioridad")
+    count = abs(net)
+    if count == 1:
+        return str(word)
+    if count == 2:
+        return str(_("Doble %(word)s") % {"word": word})
+    if count == 3:
+        return str(_("Triple %(word)s") % {"word": word})
+    return f"{word} ×{count}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from epic20site.api import StrictCharField, StrictSerializer
@@ -41,6 +42,17 @@ class IdField(StrictIntegerField):
         kwargs.setdefault("min_value", 1)
         kwargs.setdefault("max_value", 2**63 - 1)
         super().__init__(**kwargs)
+
+
+ATTACK_KINDS = ["melee", "ranged", "mental", "emotional"]
+
+
+@extend_schema_field({"type": "string", "enum": ATTACK_KINDS})
+class AttackKindField(serializers.ChoiceField):
+    """The kind of an attack, inlined in the schema: other resources have a `kind` of their own."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=ATTACK_KINDS, **kwargs)
 
 
 # --- input --------------------------------------------------------------------------------------
@@ -203,6 +215,7 @@ REQUIRED_BY_TYPE = {
     "escape": ("actor", "power", "by"),
     "spend_hero_point": ("actor", "use"),
     "delay": ("actor", "other"),
+    "maneuver": ("actor", "maneuver"),
     "end_turn": ("actor",),
     "award_hero_point": ("target",),
     "set_minion_hp": ("target", "hit_points"),
@@ -220,6 +233,11 @@ class ActionSerializer(StrictSerializer):
     - `escape`: `actor`, `power` (the progression power), `by` (who applied it), `hero_point` (bool).
     - `spend_hero_point`: `actor`, `use`, and `maneuver` or `power` + `instant` when the use needs them.
     - `delay`: `actor`, `other`, `where` (`before` | `after`). `end_turn`: `actor`.
+    - `maneuver`: `actor`, `maneuver` (`defensa-total`, `defensa-a-la-carrera`, `parada`, `esquiva`,
+      `excelente-apuntando`, `estudiar-objetivo`, `interponerse`, `luchar-a-ciegas` with `target`;
+      `mostrar-punto-debil` with `allies`; `levantarse`; `desenfundar` with `item`; and, on
+      someone else's turn, `ataque-defensivo` with `target`, `ataque-manteniendo-la-distancia`,
+      `interponerse-antes` with `target`).
     - `award_hero_point` (GM): `target`, `points`. `rest` (GM): `minutes`, `target` (all without it).
     - `set_minion_hp` (GM): `target`, `hit_points`. `end` (GM): ends the fight and reveals the seed.
     """
@@ -231,6 +249,7 @@ class ActionSerializer(StrictSerializer):
             "escape",
             "spend_hero_point",
             "delay",
+            "maneuver",
             "end_turn",
             "award_hero_point",
             "rest",
@@ -240,7 +259,7 @@ class ActionSerializer(StrictSerializer):
     )
     actor = IdField(required=False)
     target = IdField(required=False)
-    kind = serializers.ChoiceField(choices=["melee", "ranged", "mental", "emotional"], required=False)
+    kind = AttackKindField(required=False)
     circumstances = slug_list()
     maneuvers = slug_list()
     hero_point = StrictCharField(max_length=40, required=False, allow_null=True)
@@ -255,6 +274,8 @@ class ActionSerializer(StrictSerializer):
     by = IdField(required=False)
     use = StrictCharField(max_length=40, required=False)
     maneuver = StrictCharField(max_length=80, required=False)
+    allies = serializers.ListField(child=IdField(), max_length=2, required=False)
+    item = StrictCharField(max_length=200, required=False)
     instant = StrictBooleanField(required=False)
     points = StrictIntegerField(min_value=1, max_value=20, required=False)
     minutes = StrictIntegerField(min_value=0, max_value=100_000, required=False)
@@ -276,3 +297,27 @@ class ActionSerializer(StrictSerializer):
                 code="required",
             )
         return attrs
+
+
+class OddsExactSerializer(serializers.Serializer):
+    p_hit = serializers.CharField(help_text='An exact fraction, e.g. "13/20".')
+    p_damage = serializers.CharField()
+    expected_damage = serializers.CharField()
+
+
+class OddsSerializer(serializers.Serializer):
+    p_hit = serializers.FloatField(help_text="Chance to hit.")
+    p_damage = serializers.FloatField(help_text="Chance to deal at least 1 damage.")
+    expected_damage = serializers.FloatField()
+    p_critical = serializers.FloatField()
+    exact = OddsExactSerializer()
+    bonus = serializers.IntegerField()
+    defense = serializers.IntegerField(allow_null=True, help_text="null when the target is a hidden NPC.")
+    superiority = serializers.IntegerField(help_text="Net Superioridad (negative: Inferioridad).")
+    sources = serializers.ListField(child=serializers.DictField())
+
+
+class ExportSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=["bbcode", "markdown"])
+    round = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField(help_text="Ready to paste into a forum post.")

@@ -78,7 +78,9 @@ class Table:
         return response.json()
 
     def act(self, encounter_id, client=None, **action):
-        return (client or self.gm_api).post(f"/api/v1/encounters/{encounter_id}/actions/", action, format="json")
+        return (client or self.gm_api).post(
+            f"/api/v1/encounters/{encounter_id}/actions/", action, format="json"
+        )
 
     def state(self, encounter_id, client=None):
         response = (client or self.gm_api).get(f"/api/v1/encounters/{encounter_id}/")

@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 def independent_face(server_seed_hex: str, client_seed: str, nonce: int, sides: int) -> int | None:
     """API.md "Verifiable dice", computed here with nothing from the app or the engine."""
-    digest = hmac.new(bytes.fromhex(server_seed_hex), f"{client_seed}:{nonce}".encode(), hashlib.sha256).digest()
+    digest = hmac.new(
+        bytes.fromhex(server_seed_hex), f"{client_seed}:{nonce}".encode(), hashlib.sha256
+    ).digest()
     x = int.from_bytes(digest[:8], "big")
     if x >= 2**64 - (2**64 % sides):
         return None
@@ -42,7 +44,15 @@ def fight(table, *, turns=4):
             client, target, kind, weapon = table.player_api, thug, "ranged", "ataque-especial-a-distancia"
         else:
             client, target, kind, weapon = table.gm_api, nova, "melee", "Porra"
-        table.act(encounter, client=client, type="attack", actor=current, target=target, kind=kind, **{"with": weapon})
+        table.act(
+            encounter,
+            client=client,
+            type="attack",
+            actor=current,
+            target=target,
+            kind=kind,
+            **{"with": weapon},
+        )
         response = table.act(encounter, client=client, type="end_turn", actor=current)
         assert response.status_code == 201, response.json()
     return encounter, nova, thug

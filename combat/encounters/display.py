@@ -1,0 +1,173 @@
+"""What the encounter pages show in words: labels of statuses and conditions, and the options of
+the action forms for the combatant whose turn it is (read from the engine's catalogue)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from rules.epic20 import index
+from rules.epic20.resolution import CIRCUMSTANCES
+from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
+from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
+
+from .actions import ANY_TIME_MANEUVERS, MANEUVERS
+from .engine import load
+from .selectors import side_label
+
+STATUS_LABELS = {
+    "active": _("En pie"),
+    "unconscious": _("Inconsciente"),
+    "fled": _("Huye o se rinde"),
+    "dying": _("Muriendo"),
+    "stable": _("Estable"),
+    "dead": _("Muerto"),
+}
+CONDITION_LABELS = {
+    "stunned": _("Aturdido"),
+    "blinded": _("Cegado"),
+    "prone": _("En el suelo"),
+    "unaware": _("Desprevenido"),
+    "total-defense": _("Defensa total"),
+    "running-defense": _("Defensa a la carrera"),
+    "parrying": _("Parada"),
+    "dodging": _("Esquiva"),
+    "exposed": _("Expuesto"),
+    "lunging": _("Ataque a fondo"),
+    "aiming": _("Apuntando"),
+    "studied": _("Estudiando a un objetivo"),
+    "assisted": _("Punto débil mostrado"),
+    "interposing": _("Interponiéndose"),
+    "keeping-distance": _("Manteniendo la distancia"),
+    "defensive-attack": _("Ataque defensivo"),
+    "borrowed-maneuver": _("Maniobra prestada"),
+    "borrowed-power": _("Superpoder prestado"),
+}
+ENDS_LABELS = {
+    "start_of_turn": _("hasta el inicio de su turno"),
+    "end_of_turn": _("hasta el final de su turno"),
+    "scene": _("toda la escena"),
+    "session": _("toda la sesión"),
+    "combat": _("todo el combate"),
+    "manual": _("hasta que se quite"),
+    "day": _("todo el día"),
+}
+EQUIPMENT_LABELS = {
+    "ready": _("listo"),
+    "broken": _("averiado"),
+    "unusable": _("inutilizable"),
+    "dropped": _("en el suelo"),
+    "lost": _("perdido"),
+    "stolen": _("robado"),
+    "destroyed": _("destruido"),
+}
+KIND_LABELS = {
+    "melee": _("Cuerpo a cuerpo"),
+    "ranged": _("A distancia"),
+    "mental": _("Mental"),
+    "emotional": _("Emocional"),
+}
+DECLARED_ON_OWN_TURN = {"parada", "esquiva", "defensa-total", "defensa-a-la-carrera", "interponerse"}
+DECLARED_ON_OWN_TURN |= {"mostrar-punto-debil"}
+
+
+def _name(entry, lang: str, fallback: str) -> str:
+    if entry is None:
+        return fallback
+    return entry.name_en if lang == "en" else entry.name_es
+
+
+def condition_view(cond: dict, lang: str) -> dict:
+    slug = cond.get("slug", "")
+    label = CONDITION_LABELS.get(slug)
+    if slug in ("borrowed-maneuver", "borrowed-power") and cond.get("source"):
+        label = f"{label}: {cond['source']}"
+    return {
+        "label": str(label) if label else (cond.get("source") or slug),
+        "ends": str(ENDS_LABELS.get(cond.get("ends"), "")),
+        "turns": cond.get("turns") or 0,
+        "rule": cond.get("rule", ""),
+        "source": cond.get("source", ""),
+    }
+
+
+def card(view: dict, lang: str) -> dict:
+    """A combatant view with the labels its card shows."""
+    return {
+        **view,
+        "status_label": str(STATUS_LABELS.get(view["status"], view["status"])),
+        "side_label": side_label(view["side"]),
+        "condition_views": [condition_view(c, lang) for c in view.get("conditions") or []],
+        "equipment_views": [
+            {
+                "name": e.get("name", ""),
+                "status": str(EQUIPMENT_LABELS.get(e.get("status"), e.get("status", ""))),
+            }
+            for e in view.get("equipment") or []
+        ],
+    }
+
+
+def attack_options(folded_combatant: dict | None, lang: str) -> dict:
+    """What the attack form offers the acting combatant: weapons, maneuvers, circumstances and
+    hero point uses, named in the page's language."""
+    if not folded_combatant:
+        return {}
+    state = load(folded_combatant)
+    weapons = [{"value": "unarmed", "label": str(_("Sin armas")), "kind": "melee"}]
+    for slug in sorted(state.powers):
+        power = index.POWERS.get(slug)
+        if power is not None and power.attack_kind:
+            weapons.append({"value": slug, "label": _name(power, lang, slug), "kind": str(power.attack_kind)})
+    for item in state.equipment:
+        if not item.armor:
+            weapons.append({"value": item.name, "label": item.name, "kind": ""})
+    maneuvers = [
+        {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base)}
+        for base in sorted(STANDARD_ACTION_MANEUVERS - DECLARED_ON_OWN_TURN)
+        if tier(state, base)
+    ]
+    declarable = [
+        {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base), "needs": MANEUVERS[base]}
+        for base in MANEUVERS
+        if base in ("levantarse", "desenfundar") or tier(state, base)
+    ]
+    for option in declarable:
+        if option["value"] == "levantarse":
+            option["label"] = str(_("Levantarse"))
+        elif option["value"] == "desenfundar":
+            option["label"] = str(_("Desenfundar o recoger equipo"))
+    any_time = [
+        {"value": base, "label": _name(index.MANEUVERS.get(base.removesuffix("-antes")), lang, base)}
+        for base in ANY_TIME_MANEUVERS
+        if tier(state, base.removesuffix("-antes"))
+    ]
+    return {
+        "weapons": weapons,
+        "maneuvers": maneuvers,
+        "declarable": declarable,
+        "any_time": any_time,
+        "circumstances": [
+            {"value": c.slug, "label": c.name_en if lang == "en" else c.name_es}
+            for c in CIRCUMSTANCES
+            if c.applies_to == "attack" and not c.per_unit
+        ],
+        "hero_point_uses": [
+            {"value": slug, "label": _name(HERO_POINT_USES.get(slug), lang, slug)}
+            for slug in ("superioridad", "subir-dos-niveles")
+        ],
+        "spend_uses": [
+            {"value": slug, "label": _name(HERO_POINT_USES.get(slug), lang, slug)}
+            for slug in ("punto-de-vida", "maniobra", "editar-escena")
+            if slug in HERO_POINT_USES
+        ],
+        "progressions": [
+            {
+                "power": p.power,
+                "by": p.by,
+                "degrees": p.degrees,
+                "label": _name(index.POWERS.get(p.power), lang, p.power),
+            }
+            for p in state.progressions
+        ],
+        "equipment": [item.name for item in state.equipment],
+    }

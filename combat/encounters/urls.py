@@ -1,0 +1,23 @@
+"""Encounter pages, included at `/encounters/`."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "encounters"
+
+urlpatterns = [
+    path("campaign/<int:campaign_id>/", views.encounter_list, name="list"),
+    path("<int:pk>/", views.encounter_detail, name="detail"),
+    path("<int:pk>/log/", views.encounter_log, name="log"),
+    path("<int:pk>/log/after/<int:seq>", views.log_after, name="log_after"),
+    path("<int:pk>/log/<int:seq>/", views.event_detail, name="event"),
+    path("<int:pk>/export/", views.encounter_export, name="export"),
+    path("<int:pk>/verify/", views.encounter_verify, name="verify"),
+    path("<int:pk>/act/", views.encounter_act, name="act"),
+    path("<int:pk>/odds/", views.encounter_odds, name="odds"),
+    path("<int:pk>/combatants/", views.combatant_add, name="combatant_add"),
+    path("<int:pk>/combatants/<int:cid>/remove/", views.combatant_remove, name="combatant_remove"),
+    path("<int:pk>/undo/", views.encounter_undo, name="undo"),
+    path("<int:pk>/reveal/", views.encounter_reveal, name="reveal"),
+]
