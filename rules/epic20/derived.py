@@ -108,10 +108,12 @@ def derive(
 def _defense(level: int, who: Character, equipment: Sequence[EquipmentEntry], terms: Archetype | None) -> int:
     # DEFENDERSE EN COMBATE: 10 + ½ nivel, plus the single best defense: mundane ¼ nivel,
     # special ½ nivel, at least 1 either way.
-    mundane = any(item.armor and item.kind == "mundane" for item in equipment)
+    # Armour is an item marked `armor` or one reproducing Superprotección/Superesquiva.
+    armour = [item for item in equipment if item.armor or item.power in DEFENSIVE_POWERS]
+    mundane = any(item.kind == "mundane" for item in armour)
     # Artista Marcial, Bravo, Granuja: unarmoured, they count as wearing mundane armour.
     mundane = mundane or bool(terms and terms.unarmored_mundane_armor)
-    special = any(item.armor and item.kind == "special" for item in equipment) or any(
+    special = any(item.kind == "special" for item in armour) or any(
         entry.slug in DEFENSIVE_POWERS and LIMITED_USE not in entry.modifiers for entry in who.powers
     )
     best = 0

@@ -46,6 +46,14 @@ def test_mundane_armour_adds_a_quarter_of_the_level_and_special_armour_half():
     assert derived(sheet)["defense"] == 18  # only the best defense applies: 14 + 4
 
 
+def test_an_item_reproducing_a_superdefense_is_armour_of_its_kind():
+    sheet = bare()
+    sheet["equipment"] = [item("mundane", "Escudo antidisturbios", "superesquiva")]
+    assert derived(sheet)["defense"] == 16
+    sheet["equipment"] = [item("special", "Campo de fuerza portátil", "superproteccion")]
+    assert derived(sheet)["defense"] == 18
+
+
 def test_armour_adds_at_least_one():
     sheet = bare(level=1)
     sheet["equipment"] = [item("mundane", "Chaqueta de cuero", armor=True)]
