@@ -322,10 +322,22 @@ def prepare_attack(
             "El ataque sostenido sólo una vez por escena.",
             "Sustained fire only once per scene.",
         )
-    if "cegar" in tiers and attacker.hero_points < 1:
-        raise _refuse(
-            "maneuver.cegar_needs_hero_point", "Cegar requiere 1 punto de Héroe.", "Blind needs 1 hero point."
-        )
+    if "cegar" in tiers:
+        # "requiere el gasto de 1 punto de Héroe cuando tiene éxito": checked before rolling, so a
+        # success can always be paid (one hero point use per turn, PUNTOS DE HÉROE).
+        if attacker.hero_points < 1:
+            raise _refuse(
+                "maneuver.cegar_needs_hero_point",
+                "Cegar requiere 1 punto de Héroe.",
+                "Blind needs 1 hero point.",
+            )
+        if spec.hero_point or attacker.hero_point_uses_this_turn:
+            raise _refuse(
+                "hero_points.one_per_turn",
+                "Cegar gasta el punto de Héroe de este turno.",
+                "Blind spends this turn's hero point.",
+                hero_points.RULE,
+            )
     if "tumbar" in tiers and any(
         c.startswith("diferencia-de-tamano:") and int(c.split(":")[1]) >= 2 for c in spec.circumstances
     ):

@@ -208,6 +208,9 @@ def test_cegar_stuns_blinds_and_costs_a_hero_point_on_success():
     assert missed.attacker.hero_points == 1
     with pytest.raises(Refused):
         hit(brute("cegar"), [11], "cegar")
+    with pytest.raises(Refused) as err:
+        hit(brute("cegar", hero_points=1, hero_point_uses_this_turn=1), [11], "cegar")
+    assert err.value.code == "hero_points.one_per_turn"
 
 
 def test_desarmar_drops_the_weapon_instead_of_damage():
