@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.epic20 import validation
+from rules.epic20 import index, validation
 from rules.epic20.messages import MESSAGES
 from rules.epic20.validation import validate_sheet
 from tests.rules.epic20.sheets import SHEETS, example_sheet
@@ -517,3 +517,82 @@ def test_validating_a_full_sheet_takes_a_couple_of_milliseconds():
         validate_sheet(sheet).as_dict()
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.006  # target 2 ms; slack for shared CI cores
+
+
+# --- parametrized over the catalogue -----------------------------------------------------
+
+
+def _bare_sheet():
+    sheet = example_sheet()
+    sheet.update(powers=[], advantages=[], maneuvers=[])
+    return sheet
+
+
+@pytest.mark.parametrize(
+    "maneuver", [m for m in index.MANEUVERS.values() if m.requires], ids=lambda m: m.slug
+)
+def test_every_maneuver_with_a_prerequisite_refuses_to_stand_alone(maneuver):
+    sheet = _bare_sheet()
+    sheet["maneuvers"] = [maneuver.slug]
+    assert ("maneuvers.requires", "/maneuvers/0") in problems(sheet)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [e for e in list(index.ADVANTAGES.values()) + list(index.MANEUVERS.values()) if e.requires_attributes],
+    ids=lambda e: e.slug,
+)
+def test_every_attribute_requirement_is_checked(entry):
+    sheet = _bare_sheet()
+    wanted = {slug for requirement in entry.requires_attributes for slug in requirement.any_of}
+    others = [slug for slug in sheet["attributes"] if slug not in wanted]
+    sheet["attributes"] = dict.fromkeys(sheet["attributes"], 0.5)
+    sheet["attributes"].update({others[0]: 1, others[1]: 1, next(iter(wanted)): 0})
+    area = "advantages" if entry.slug in index.ADVANTAGES else "maneuvers"
+    sheet[area] = [{"advantage": entry.slug} if area == "advantages" else entry.slug]
+    assert (f"{area}.requires_attribute", f"/{area}/0") in problems(sheet)
+
+
+@pytest.mark.parametrize("power", [p for p in index.POWERS.values() if p.requires], ids=lambda p: p.slug)
+def test_every_power_with_a_prerequisite_refuses_to_stand_alone(power):
+    sheet = _bare_sheet()
+    sheet["powers"] = [{"power": power.slug}]
+    assert ("powers.requires", "/powers/0") in problems(sheet)
+
+
+@pytest.mark.parametrize(
+    "power", [p for p in index.POWERS.values() if not p.creation_allowed], ids=lambda p: p.slug
+)
+def test_every_power_barred_at_creation_needs_awarded_points(power):
+    sheet = _bare_sheet()
+    sheet["powers"] = [{"power": power.slug}]
+    assert ("powers.not_at_creation", "/powers/0") in problems(sheet)
+    assert "powers.not_at_creation" not in codes(sheet, awards=[{"category": "powers", "amount": power.cost}])
+
+
+@pytest.mark.parametrize(
+    "power", [p for p in index.POWERS.values() if p.slug not in index.MODIFIERS], ids=lambda p: p.slug
+)
+def test_every_power_costs_its_catalogue_cost_and_a_third_of_it_with_limited_use(power):
+    sheet = _bare_sheet()
+    sheet["powers"] = [{"power": power.slug, "detail": "x"}]
+    spent = validate_sheet(sheet).budget.powers.spent
+    assert spent == power.cost
+    sheet["powers"][0]["modifiers"] = ["uso-limitado"]
+    limited = max(1, math.ceil(power.cost / 3))
+    assert validate_sheet(sheet, awards=[{"category": "powers", "amount": 5}]).budget.powers.spent == limited
+
+
+# --- invariants --------------------------------------------------------------------------
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(list(SHEETS)), st.randoms(use_true_random=False))
+def test_the_order_of_entries_does_not_change_a_legal_sheet(archetype, random):
+    sheet = example_sheet(archetype)
+    for key in ("skills", "powers", "advantages", "maneuvers", "complications", "equipment"):
+        random.shuffle(sheet[key])
+    report = validate_sheet(sheet)
+    assert report.valid, report.errors
+    assert report.as_dict()["budget"] == validate_sheet(example_sheet(archetype)).as_dict()["budget"]
+    assert report.as_dict()["derived"] == validate_sheet(example_sheet(archetype)).as_dict()["derived"]
