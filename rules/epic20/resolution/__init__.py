@@ -14,14 +14,14 @@ Every function raises `Refused(code, rule, text_es, text_en)` for what the rules
 """
 
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .attack_effects import AttackOutcome, apply_attack, resolve_attack
+from .attack_effects import AttackOutcome, apply_attack, declare_defensive_attack, resolve_attack
 from .circumstances import CIRCUMSTANCES, Circumstance
 from .damage import heal, stun_threshold, take_damage
 from .dying import dying_check, stabilize
 from .hero_points import HERO_POINT_USES, HeroPointUse
 from .initiative import delay_action, mark_unaware, roll_initiative, surprise_round_order, turn_order
 from .lifecycle import TurnStart, end_turn, new_round, start_turn
-from .multi_attack import declare_defensive_attack, resolve_double_attack, resolve_multi_attack
+from .multi_attack import resolve_double_attack, resolve_multi_attack
 from .odds import attack_odds
 from .progression import escape, maintain
 from .recovery import rest

@@ -371,4 +371,26 @@ def resolve_attack(
     return apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
 
 
-__all__ = ["AttackOutcome", "AttackSpec", "apply_attack", "resolve_attack"]
+def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:
+    """Ataque defensivo declared on the enemy's turn, before the fighter acts ("cuando le toca
+    actuar a su enemigo o cuando le toca actuar al luchador, lo que ocurra antes")."""
+    from .maneuvers import require
+
+    require(state, "ataque-defensivo")
+    cond = Condition(
+        "defensive-attack", source="ataque-defensivo", rule=MANEUVERS, other=enemy_id, ends="end_of_turn"
+    )
+    return with_condition(state, cond), [
+        Event(
+            "maneuver",
+            f"{_who(state)} declara un ataque defensivo.",
+            f"{_who(state)} declares a defensive attack.",
+            MANEUVERS,
+            actor=state.id,
+            target=enemy_id,
+            data={"maneuver": "ataque-defensivo"},
+        )
+    ]
+
+
+__all__ = ["AttackOutcome", "AttackSpec", "apply_attack", "declare_defensive_attack", "resolve_attack"]

@@ -1,5 +1,5 @@
 """Attacks on several targets or several attacks in one action: area, cone and burst attacks,
-Ataque doble, and Ataque defensivo declared out of turn (LISTA DE PODERES, MANIOBRAS DE COMBATE)."""
+and Ataque doble (LISTA DE PODERES, MANIOBRAS DE COMBATE)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from rules.epic20.dice import DiceSource, roll_d20
 
 from . import hero_points
 from .attack import AttackSpec, prepare_attack
-from .attack_effects import _until_next_turn, _who, apply_attack, resolve_attack
-from .maneuvers import RULE as MANEUVERS
+from .attack_effects import _until_next_turn, apply_attack, resolve_attack
 from .maneuvers import require
 from .sources import Source
-from .state import CombatantState, Condition, Event, Refused, with_condition
+from .state import CombatantState, Event, Refused, with_condition
 
 
 def resolve_multi_attack(
@@ -96,23 +95,3 @@ def resolve_double_attack(
         attacker = with_condition(attacker, _until_next_turn("exposed", "ataque-doble", attacker))
     first_final = out2.target if same else out1.target
     return attacker, (first_final, out2.target), out1.events + out2.events
-
-
-def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:
-    """Ataque defensivo declared on the enemy's turn, before the fighter acts ("cuando le toca
-    actuar a su enemigo o cuando le toca actuar al luchador, lo que ocurra antes")."""
-    require(state, "ataque-defensivo")
-    cond = Condition(
-        "defensive-attack", source="ataque-defensivo", rule=MANEUVERS, other=enemy_id, ends="end_of_turn"
-    )
-    return with_condition(state, cond), [
-        Event(
-            "maneuver",
-            f"{_who(state)} declara un ataque defensivo.",
-            f"{_who(state)} declares a defensive attack.",
-            MANEUVERS,
-            actor=state.id,
-            target=enemy_id,
-            data={"maneuver": "ataque-defensivo"},
-        )
-    ]
