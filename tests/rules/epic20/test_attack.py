@@ -3,6 +3,8 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.epic20.dice import FixedDice
 from rules.epic20.resolution import (
@@ -375,3 +377,24 @@ def test_a_hero_point_on_an_area_attack_improves_only_the_first_roll():
     attacks = [e for e in events if e.type == "attack"]
     assert [e.roll.superiority for e in attacks] == [1, 0]
     assert attacker.hero_points == 0
+
+
+@given(st.integers(1, 20), st.integers(0, 20), st.integers(0, 20), st.booleans())
+def test_an_attack_either_misses_harmlessly_or_follows_the_margin(face, penalty, level, penetrating):
+    attacker = fighter(
+        level=level,
+        powers={"superfuerza"},
+        attributes={"corpulencia": 1},
+        penetrating={"unarmed"} if penetrating else set(),
+    )
+    out = resolve_attack(
+        attacker, fighter("t", defense_penalty=penalty), AttackSpec("melee"), FixedDice([face])
+    )
+    if not out.hit:
+        assert (out.damage, out.defense_loss, out.target.hit_points) == (0, 0, 4)
+        assert face != 20
+    else:
+        assert face != 1
+        assert out.damage == max(0, out.margin // 5)
+        assert out.defense_loss == (1 if penetrating or out.damage == 0 else 0)
+        assert out.target.hit_points == 4 - out.damage
