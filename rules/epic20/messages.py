@@ -68,8 +68,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "attributes.missing": ("Falta el valor de {attribute}.", "{attribute} has no value."),
     "attributes.invalid_choice": (
-        "Reparte los atributos así: {destacables} destacable(s) a 1, uno no desarrollado a 0 y {halves} a ½.",
-        "Spread the attributes like this: {destacables} outstanding at 1, one undeveloped at 0 and {halves} at ½.",
+        "Reparte los atributos así: {destacables} a 1 (destacables), uno a 0 (no desarrollado) y {halves} a ½.",
+        "Spread the attributes like this: {destacables} at 1 (outstanding), one at 0 (undeveloped) and {halves} at ½.",
     ),
     "attributes.archetype_required": (
         "Un {archetype} necesita {attributes} como atributo {state}.",
@@ -264,8 +264,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The complication's detail must be text.",
     ),
     "complications.count": (
-        "El personaje tiene que tener {required} complicación(es), contando las del arquetipo; tiene {have}.",
-        "The character must have {required} complication(s), counting the archetype's; it has {have}.",
+        "Número de complicaciones: debe tener {required} (contando las del arquetipo) y tiene {have}.",
+        "Number of complications: it must have {required} (counting the archetype's) and has {have}.",
     ),
     "complications.duplicate": (
         "{complication} aparece dos veces; elige otra distinta.",
