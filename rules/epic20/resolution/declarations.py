@@ -266,3 +266,46 @@ def keep_distance(state: CombatantState):
     return state, [
         _event(state, "ataque-manteniendo-la-distancia", "mantiene la distancia", "keeps the distance")
     ]
+
+
+def provoke_attack(state: CombatantState, budget: ActionBudget, enemy: CombatantState, victim_id: str):
+    """Provocar ataque a otro objetivo: 1 hero point, a standard, a move and a communication action;
+    the enemy makes an extra attack (its best, the GM's call) on `victim_id`. "sólo puede ser exitosa
+    una vez por combate contra un mismo objetivo". A fighter who borrowed the maneuver with a hero
+    point this turn pays the second point too ("tendrá que gastar otro punto de Héroe para activarla").
+    The document names no roll: the GM may rule it fails. Returns (state, budget, enemy, events)."""
+    require(state, "provocar-ataque-a-otro-objetivo")
+    if enemy.condition("provoked", other=state.id):
+        raise Refused(
+            "maneuver.provoke_once_per_combat",
+            RULE,
+            "Sólo una vez por combate contra el mismo objetivo.",
+            "Only once per combat against the same target.",
+        )
+    borrowed = any(
+        c.slug == "borrowed-maneuver" and c.source == "provocar-ataque-a-otro-objetivo"
+        for c in state.conditions
+    )
+    state = hero_points.pay(state, 1, what="provocar-ataque-a-otro-objetivo", limited=not borrowed)
+    budget, _ = budget.spend_costs({"standard": 1, "move": 1, "communication": 1})
+    enemy = with_condition(
+        enemy,
+        Condition(
+            "provoked",
+            source="provocar-ataque-a-otro-objetivo",
+            rule=RULE,
+            by=state.id,
+            other=state.id,
+            ends="combat",
+        ),
+    )
+    event = Event(
+        "provoked_attack",
+        f"{_who(state)} provoca que {_who(enemy)} ataque a {victim_id}.",
+        f"{_who(state)} provokes {_who(enemy)} into attacking {victim_id}.",
+        RULE,
+        actor=state.id,
+        target=enemy.id,
+        data={"maneuver": "provocar-ataque-a-otro-objetivo", "victim": victim_id, "extra_attack": True},
+    )
+    return state, budget, enemy, [event]

@@ -564,3 +564,14 @@ def test_provocar_choque_uses_agilidad_and_each_success_teaches_the_target():
         trickster, person("t", powers={"superfuerza"}), AttackSpec("melee", maneuvers=("provocar-choque",))
     )
     assert strong.bonus == 8 and second.bonus == 4
+
+
+def test_provocar_ataque_costs_a_hero_point_and_three_actions_and_succeeds_once_per_combat_per_target():
+    trickster = person("a", maneuvers={"provocar-ataque-a-otro-objetivo"}, hero_points=2)
+    state, budget, enemy, events = declare.provoke_attack(trickster, ActionBudget(), person("t"), "ally")
+    assert state.hero_points == 1
+    assert budget.as_dict() == {"standard": 0, "move": 0, "object": 1, "communication": 1, "free": 3}
+    assert events[0].data["extra_attack"] and events[0].data["victim"] == "ally"
+    with pytest.raises(Refused) as err:
+        declare.provoke_attack(start_turn(state).state, ActionBudget(), enemy, "ally")
+    assert err.value.code == "maneuver.provoke_once_per_combat"
