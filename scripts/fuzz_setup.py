@@ -1,6 +1,7 @@
-"""Prepare a throwaway database for `scripts/fuzz-api.sh`: a user with an API token, plus a
-little data of their own so the fuzzer reaches more than 404s. Prints the token, alone, on
-the last line of stdout.
+"""Prepare a throwaway database for `scripts/fuzz-api.sh`: an API token for a user who owns
+data, so the fuzzer reaches more than 404s. That is the game master of the demo campaign when
+`manage.py load_demo` ran (they see its characters and encounters too); otherwise a new user
+with two campaigns of their own. Prints the token, alone, on the last line of stdout.
 
 Run from the repository root with DATABASE_URL pointing at the throwaway database:
     python scripts/fuzz_setup.py
@@ -25,19 +26,33 @@ def main() -> int:
 
     django.setup()
 
-    from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    user_model = get_user_model()
-    user, _created = user_model.objects.get_or_create(
+    user = _demo_game_master()
+    if user is None:
+        user = _fuzz_user_with_campaigns()
+    token, _created = Token.objects.get_or_create(user=user)
+    print(f"fuzz_setup: fuzzing as {user.get_username()!r}", file=sys.stderr)
+    print(token.key)
+    return 0
+
+
+def _demo_game_master():
+    from combat.models import Campaign
+
+    campaign = Campaign.objects.select_related("gm").order_by("id").first()
+    return campaign.gm if campaign is not None else None
+
+
+def _fuzz_user_with_campaigns():
+    from django.contrib.auth import get_user_model
+
+    user, _created = get_user_model().objects.get_or_create(
         username=USERNAME, defaults={"email": f"{USERNAME}@example.org"}
     )
     user.set_password(PASSWORD)
     user.save()
-    token, _created = Token.objects.get_or_create(user=user)
-
-    # Some data of the user's own, so that low ids exist and belong to them. The services are
-    # still growing: whatever is not there yet is skipped, not fatal.
+    # The services are still growing: whatever is not there yet is skipped, not fatal.
     try:
         from combat.services import campaign_create
 
@@ -45,9 +60,7 @@ def main() -> int:
             campaign_create(gm=user, name=name)
     except Exception as exc:  # the fuzz still runs, only with less data
         print(f"fuzz_setup: no campaigns created ({type(exc).__name__}: {exc})", file=sys.stderr)
-
-    print(token.key)
-    return 0
+    return user
 
 
 if __name__ == "__main__":
