@@ -16,8 +16,11 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
+from rules.epic20.archetypes import ARCHETYPES, Archetype
 from rules.epic20.catalogue import CATALOGUE
 from rules.epic20.catalogue.types import Catalogue
+from rules.epic20.resolution.circumstances import CIRCUMSTANCES, Circumstance
+from rules.epic20.resolution.hero_points import HERO_POINT_USES, HeroPointUse
 from rules.jsonable import json_schema, to_jsonable
 
 CACHE_CONTROL = "public, max-age=3600"
@@ -25,21 +28,36 @@ CACHE_CONTROL = "public, max-age=3600"
 SYSTEMS = [{"slug": "epic20", "name": "Epic20"}]
 
 # API.md lists the catalogue's keys in this order; any list added to `Catalogue` later
-# (circumstances, hero point uses…) follows them and is served without touching this file.
+# follows them and is served without touching this file.
 _KEY_ORDER = ("attributes", "skills", "powers", "archetypes", "advantages", "maneuvers", "complications")
+
+# Served beside the sheet catalogue: the archetypes (their own module, as they carry trade-offs)
+# and, for REST clients that act in encounters, the situational sources of Superioridad /
+# Inferioridad an attack may name in `circumstances` and the uses of a hero point (API.md,
+# "Encounters and the turn log").
+_EXTRA = {
+    "archetypes": (ARCHETYPES, Archetype),
+    "circumstances": (CIRCUMSTANCES, Circumstance),
+    "hero_point_uses": (HERO_POINT_USES, HeroPointUse),
+}
 
 
 def _catalogue_keys() -> list[str]:
-    names = [f.name for f in dataclasses.fields(Catalogue)]
+    names = [f.name for f in dataclasses.fields(Catalogue)] + [k for k in _EXTRA if k != "archetypes"]
     return [k for k in _KEY_ORDER if k in names] + [k for k in names if k not in _KEY_ORDER]
 
 
 def catalogue_json(catalogue: Catalogue) -> dict:
-    return {key: to_jsonable(getattr(catalogue, key)) for key in _catalogue_keys()}
+    return {
+        key: to_jsonable(_EXTRA[key][0] if key in _EXTRA else getattr(catalogue, key))
+        for key in _catalogue_keys()
+    }
 
 
 def catalogue_schema() -> dict:
     properties = json_schema(Catalogue)["properties"]
+    for key, (_entries, cls) in _EXTRA.items():
+        properties[key] = {"type": "array", "items": json_schema(cls)}
     return {
         "type": "object",
         "properties": {key: properties[key] for key in _catalogue_keys()},

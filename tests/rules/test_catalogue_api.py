@@ -55,6 +55,23 @@ def test_the_catalogue_has_every_list_with_every_entry(api_client):
             assert {"slug", "name_es", "name_en", "description_es", "description_en", "rule"} <= set(entry)
 
 
+def test_the_catalogue_serves_the_archetypes_circumstances_and_hero_point_uses(api_client):
+    from rules.epic20.archetypes import ARCHETYPES
+    from rules.epic20.resolution.circumstances import CIRCUMSTANCES
+    from rules.epic20.resolution.hero_points import HERO_POINT_USES
+
+    body = api_client.get(CATALOGUE_URL).json()
+    assert [e["slug"] for e in body["archetypes"]] == [a.slug for a in ARCHETYPES]
+    assert len(body["archetypes"]) == 25
+    assert [e["slug"] for e in body["circumstances"]] == [c.slug for c in CIRCUMSTANCES]
+    assert [e["slug"] for e in body["hero_point_uses"]] == [u.slug for u in HERO_POINT_USES]
+    superiority = next(e for e in body["hero_point_uses"] if e["cost"] == 1 and not e["narrative"])
+    assert superiority["name_es"]
+    for kind in ("archetypes", "circumstances", "hero_point_uses"):
+        for entry in body[kind]:
+            assert {"slug", "name_es", "name_en", "description_es", "description_en", "rule"} <= set(entry)
+
+
 @pytest.mark.parametrize(
     ("kind", "slug", "cost"),
     [
