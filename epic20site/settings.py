@@ -185,6 +185,10 @@ SPECTACULAR_SETTINGS = {
 LOGIN_FAILURE_RATE = env("LOGIN_FAILURE_RATE", default="5/5m")
 
 RATELIMIT_USE_CACHE = "default"
+# Behind N reverse proxies, set TRUSTED_PROXY_COUNT=N so each player is counted by their own
+# address, not the proxy's (see epic20site/net.py).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+RATELIMIT_IP_META_KEY = "epic20site.net.client_ip"
 RATELIMIT_VIEW = "epic20site.views.ratelimited"
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.
