@@ -1,10 +1,15 @@
 import pytest
 from django.contrib.auth import authenticate
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from combat.models import Campaign, Membership
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _local_debug(settings):
+    settings.DEBUG = True
 
 
 def test_load_demo_twice_leaves_one_table_and_prints_the_logins(capsys):
@@ -20,3 +25,10 @@ def test_load_demo_twice_leaves_one_table_and_prints_the_logins(capsys):
         line = next(line for line in out.splitlines() if line.strip().startswith(f"{username} / "))
         password = line.split(" / ")[1].split()[0]
         assert authenticate(username=username, password=password) is not None
+
+
+def test_load_demo_refuses_to_create_public_passwords_with_debug_off(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError):
+        call_command("load_demo")
+    assert not Campaign.objects.exists()
