@@ -38,7 +38,8 @@ def test_loading_the_demo_characters_twice_creates_them_once():
 
 
 @pytest.mark.django_db
-def test_the_demo_command_gives_the_demo_player_every_pregenerated_character():
+def test_the_demo_command_gives_the_demo_player_every_pregenerated_character(settings):
+    settings.DEBUG = True  # the demo's public passwords are refused with DEBUG off
     call_command("load_demo", stdout=io.StringIO())
     call_command("load_demo", stdout=io.StringIO())
 
