@@ -14,9 +14,16 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 
 from rules.epic20.dice import DiceSource
-from rules.epic20.resolution import damage, declarations, hero_points, progression, recovery
-from rules.epic20.resolution.attack import AttackSpec
-from rules.epic20.resolution.attack_effects import declare_defensive_attack, resolve_attack
+from rules.epic20.resolution import (
+    AttackSpec,
+    damage,
+    declarations,
+    declare_defensive_attack,
+    hero_points,
+    progression,
+    recovery,
+    resolve_attack,
+)
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
 
 from . import engine

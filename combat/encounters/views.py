@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -35,8 +36,9 @@ EVENT_TEMPLATE = "combat/encounters/event.html"
 VERIFY_TEMPLATE = "combat/encounters/verify.html"
 EXPORT_TEMPLATE = "combat/encounters/export.html"
 UPDATES_TEMPLATE = "combat/encounters/_updates.html"
-# The console shows the latest events; the log page shows them all.
+# The console shows the latest events; the log page shows them all, a page at a time.
 RECENT_EVENTS = 40
+LOG_PAGE_SIZE = 200
 
 
 def _detail_url(encounter) -> str:
@@ -85,17 +87,17 @@ def encounter_list(request, campaign_id):
 # --- The encounter page ------------------------------------------------------------------------
 
 
-def page_context(request, encounter: Encounter, *, recent: int | None = RECENT_EVENTS) -> dict:
-    """Everything the encounter page and its partials show, in a constant number of queries."""
+def page_context(request, encounter: Encounter, *, events=None) -> dict:
+    """Everything the encounter page and its partials show, in a constant number of queries.
+    `events`: the Event rows to show (by default the latest ones)."""
     user = request.user
     lang = selectors.request_lang()
     is_gm = access.is_encounter_gm(user, encounter)
     combatants = selectors.encounter_combatants(encounter)
     state = selectors.state_for(user, encounter, combatants)
     hidden = selectors.hidden_combatant_ids(user, encounter, combatants)
-    events = selectors.events_for(encounter)
-    if recent is not None:
-        events = list(encounter.events.order_by("-seq")[:recent])[::-1]
+    if events is None:
+        events = list(encounter.events.order_by("-seq")[:RECENT_EVENTS])[::-1]
     event_views = [
         selectors.event_display(selectors.event_view(e, hidden=hidden, lang=lang), lang) for e in events
     ]
@@ -128,7 +130,6 @@ def page_context(request, encounter: Encounter, *, recent: int | None = RECENT_E
         "kinds": [{"value": k, "label": str(v)} for k, v in display.KIND_LABELS.items()],
         "addable": _addable_characters(user, encounter, combatants, is_gm),
         "events": event_views,
-        "recent_only": recent is not None and encounter.last_seq > len(event_views),
         "turn_key": turn_key(state),
         "lang": lang,
     }
@@ -190,14 +191,26 @@ def log_after(request, pk, seq):
         )
         or seq > encounter.last_seq
     )
+    limit = LOG_PAGE_SIZE if view == "log" else RECENT_EVENTS
+    new_events = None
+    if not redraw:
+        filters = {}
+        if view == "log":
+            filters = {"round": _filter_int(request, "round"), "combatant": _filter_int(request, "combatant")}
+        new_events = list(selectors.events_for(encounter, after=seq, **filters)[: limit + 1])
+        # Too far behind to append: draw the latest events afresh.
+        redraw = len(new_events) > limit
     if view == "log":
-        context = log_context(request, encounter)
-        if not redraw:
-            context["events"] = [e for e in context["events"] if e["seq"] > seq]
+        context = log_context(request, encounter, last_page=True)
     else:
         context = page_context(request, encounter)
-        if not redraw:
-            context["events"] = [e for e in context["events"] if e["seq"] > seq]
+    if not redraw:
+        lang = context["lang"]
+        hidden = selectors.hidden_combatant_ids(request.user, encounter)
+        context["events"] = [
+            selectors.event_display(selectors.event_view(e, hidden=hidden, lang=lang), lang)
+            for e in new_events
+        ]
     context.update(
         {
             "redraw": redraw,
@@ -222,28 +235,31 @@ def _filter_int(request, name: str) -> int | None:
     return value if 0 <= value <= 2**31 - 1 else None
 
 
-def log_context(request, encounter: Encounter) -> dict:
-    context = page_context(request, encounter, recent=None)
+def log_context(request, encounter: Encounter, *, last_page: bool = False) -> dict:
+    """The log page: the events matching the filters, oldest first, a page at a time (the last
+    page by default, where new events arrive)."""
     round_filter = _filter_int(request, "round")
     combatant_filter = _filter_int(request, "combatant")
-    events = context["events"]
-    if round_filter is not None:
-        events = [e for e in events if e["round"] == round_filter]
-    if combatant_filter is not None:
-        events = [e for e in events if combatant_filter in (e["actor"], e["target"])]
+    # Pages count back from the newest events (page 1: the latest, where new ones arrive); each
+    # page reads oldest first.
+    events = selectors.events_for(encounter, round=round_filter, combatant=combatant_filter).order_by("-seq")
+    paginator = Paginator(events, LOG_PAGE_SIZE)
+    number = None if last_page else _filter_int(request, "page")
+    page = paginator.get_page(number or 1)
+    context = page_context(request, encounter, events=list(page.object_list)[::-1])
+    filters = {
+        name: value
+        for name, value in (("round", round_filter), ("combatant", combatant_filter))
+        if value is not None
+    }
     context.update(
         {
-            "events": events,
+            "page_obj": page,
+            "is_last_page": page.number == 1,
             "round_filter": round_filter,
             "combatant_filter": combatant_filter,
             "rounds": list(range((encounter.round or 0) + 1)),
-            "filter_query": urlencode(
-                {
-                    name: value
-                    for name, value in (("round", round_filter), ("combatant", combatant_filter))
-                    if value is not None
-                }
-            ),
+            "filter_query": urlencode(filters),
         }
     )
     return context
@@ -277,6 +293,8 @@ def event_detail(request, pk, seq):
         "actor": event.actor,
         "target": event.target,
         "permalink": request.build_absolute_uri(reverse("encounters:event", args=[encounter.pk, seq])),
+        # Seqs are consecutive, so the log page holding this event is known without a query.
+        "log_page": (encounter.last_seq - seq) // LOG_PAGE_SIZE + 1,
     }
     return render(request, EVENT_TEMPLATE, context)
 

@@ -162,7 +162,7 @@ def test_the_log_page_filters_by_round_and_links_each_event(table, faces):
     assert "Empieza el combate" not in page
     event = player.get(reverse("encounters:event", args=[encounter, 1]))
     assert event.status_code == 200
-    assert "/encounters/%d/log/1/" % encounter in event.content.decode()
+    assert f"/encounters/{encounter}/log/1/" in event.content.decode()
     english = player.get(reverse("encounters:log", args=[encounter]), HTTP_ACCEPT_LANGUAGE="en")
     assert english.status_code == 200
 
