@@ -6,7 +6,9 @@ archetype's rates are offered besides the general ones, on creation points only 
 "Los beneficios … sólo se aplican durante la creación"); awarded points trade at general rates.
 
 Quantities are counted in integer steps: skills and advantages in halves, maneuvers in wholes.
-A breadth-first search over units finds the fewest units whose gains cover every deficit.
+Each general rate feeds one category, so once the number of units at each archetype rate (at
+most two rates) is fixed, the general units needed follow by division: trying every count of
+archetype units gives the exact minimum in a few hundred steps.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ GENERAL_RATES = (
     ConversionRate("", advantages=ONE),
     ConversionRate("", maneuvers=Fraction(2)),
 )
-MAX_STATES = 4000  # beyond this the search falls back to a greedy choice (only absurd sheets)
+MAX_COUNT = 64  # archetype units tried per rate (creation never offers more than 8)
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Deficit:
 
 @lru_cache(maxsize=256)
 def _steps(rate: ConversionRate) -> tuple[int, int, int, int]:
+    """Gains of one unit: skill halves, advantage halves, restricted advantage halves, maneuvers."""
     advantages = int(rate.advantages * 2)
     return (
         int(rate.skills * 2),
@@ -45,84 +48,93 @@ def _steps(rate: ConversionRate) -> tuple[int, int, int, int]:
     )
 
 
-def cheapest(
-    deficit: Deficit, creation_units: int, awarded_units: int, rates: tuple[ConversionRate, ...]
-) -> tuple[list[ConversionRate], bool]:
-    """The rates to apply, one per ½ power point (creation units first), and whether they cover
-    the whole deficit. When they cannot, as much as possible is covered."""
-    target = (
+def _target(deficit: Deficit) -> tuple[int, int, int, int]:
+    advantages = math.ceil(deficit.advantages * 2)
+    return (
         math.ceil(deficit.skills * 2),
-        math.ceil(deficit.advantages * 2),
-        min(math.ceil(deficit.advantages * 2), math.floor(deficit.restricted_eligible * 2)),
+        advantages,
+        min(advantages, math.floor(deficit.restricted_eligible * 2)),
         math.ceil(deficit.maneuvers),
     )
 
-    def remaining(state) -> int:
-        s, a, r, m = state
-        return (target[0] - s) + max(0, target[1] - a - r) + 2 * (target[3] - m)
 
-    creation = tuple(rates) + GENERAL_RATES
-    creation_steps = [(rate, _steps(rate)) for rate in creation]
-    general_steps = [(rate, _steps(rate)) for rate in GENERAL_RATES]
-    start = (0, 0, 0, 0)
-    if remaining(start) == 0:
+def _general_units(target, gains) -> tuple[int, int, int]:
+    """General units still needed for skills, advantages and maneuvers after `gains`."""
+    skills, advantages, restricted, maneuvers = gains
+    rest_skills = max(0, target[0] - skills)
+    rest_advantages = max(0, target[1] - advantages - min(restricted, target[2]))
+    rest_maneuvers = max(0, target[3] - maneuvers)
+    return (-(-rest_skills // 2), -(-rest_advantages // 2), -(-rest_maneuvers // 2))
+
+
+def _limit(steps, target, creation_units: int) -> int:
+    """More units at one rate than its most demanding category needs never help. Archetype rates
+    only use creation units (at most 8), so the search stays tiny."""
+    useful = [-(-target[i] // step) for i, step in enumerate(steps) if step and target[i] > 0]
+    return min(creation_units, max(useful, default=0), MAX_COUNT)
+
+
+def cheapest(
+    deficit: Deficit, creation_units: int, awarded_units: int, rates: tuple[ConversionRate, ...]
+) -> tuple[list[ConversionRate], bool]:
+    """The rates to apply, one per ½ power point (archetype rates first, on creation units), and
+    whether they cover the whole deficit. When they cannot, as much as possible is covered."""
+    target = _target(deficit)
+    if not any(target):
         return [], True
-    total = creation_units + awarded_units
-    layers: list[dict] = [{start: None}]
-    best = (remaining(start), 0, start)
-    for n in range(total):
-        offered = creation_steps if n < creation_units else general_steps
-        layer: dict = {}
-        for state in layers[-1]:
-            for rate, (ds, da, dr, dm) in offered:
-                new = (
-                    min(target[0], state[0] + ds),
-                    min(target[1], state[1] + da),
-                    min(target[2], state[2] + dr),
-                    min(target[3], state[3] + dm),
-                )
-                if new not in layer:
-                    layer[new] = (state, rate)
-        layers.append(layer)
-        for state in layer:
-            if remaining(state) < best[0]:
-                best = (remaining(state), n + 1, state)
-        if best[0] == 0:
-            break
-        if len(layer) > MAX_STATES:
-            return _greedy(target, creation_units, awarded_units, creation)
-    _, used, state = best
-    path: list[ConversionRate] = []
-    for n in range(used, 0, -1):
-        state, rate = layers[n][state]
-        path.append(rate)
-    path.reverse()
-    return path, best[0] == 0
+    special = [(rate, _steps(rate)) for rate in rates[:2]]
+    limits = [_limit(steps, target, creation_units) for _, steps in special] + [0, 0]
+    best = None
+    for first in range(limits[0] + 1):
+        for second in range(min(limits[1], creation_units - first) + 1):
+            counts = (first, second)[: len(special)]
+            gains = [
+                sum(count * steps[i] for count, (_, steps) in zip(counts, special, strict=True))
+                for i in range(4)
+            ]
+            general = _general_units(target, gains)
+            units = first + second + sum(general)
+            key = (units, -(first + second))
+            if units <= creation_units + awarded_units and (best is None or key < best[0]):
+                best = (key, counts, general)
+    if best is None:
+        return _greedy(target, creation_units, awarded_units, tuple(rates) + GENERAL_RATES)
+    _, counts, general = best
+    path = [rate for count, (rate, _) in zip(counts, special, strict=True) for _ in range(count)]
+    for rate, count in zip(GENERAL_RATES, general, strict=True):
+        path += [rate] * count
+    return path, True
 
 
 def _greedy(target, creation_units: int, awarded_units: int, creation) -> tuple[list[ConversionRate], bool]:
+    """Not enough units to cover everything: spend them all, each on the rate that covers most,
+    repeating a rate while none of the categories it feeds is full."""
     state = [0, 0, 0, 0]
     path: list[ConversionRate] = []
-    for n in range(creation_units + awarded_units):
+    total = creation_units + awarded_units
+
+    def remaining(i: int) -> int:
+        if i == 1:
+            return max(0, target[1] - state[1] - state[2])
+        return target[i] - state[i]
+
+    def gain(rate) -> int:
+        ds, da, dr, dm = _steps(rate)
+        restricted = min(dr, target[2] - state[2])
+        return min(ds, remaining(0)) + min(da + restricted, remaining(1)) + 2 * min(dm, remaining(3))
+
+    while len(path) < total:
+        n = len(path)
         offered = creation if n < creation_units else GENERAL_RATES
-
-        def gain(rate, state=state) -> int:
-            ds, da, dr, dm = _steps(rate)
-            need_a = max(0, target[1] - state[1] - state[2])
-            return (
-                min(ds, target[0] - state[0])
-                + min(da + min(dr, target[2] - state[2]), need_a)
-                + 2 * min(dm, target[3] - state[3])
-            )
-
         rate = max(offered, key=gain)
         if gain(rate) == 0:
             break
-        ds, da, dr, dm = _steps(rate)
-        state[0] = min(target[0], state[0] + ds)
-        state[1] = min(target[1], state[1] + da)
-        state[2] = min(target[2], state[2] + dr)
-        state[3] = min(target[3], state[3] + dm)
-        path.append(rate)
+        steps = _steps(rate)
+        room = [remaining(i) // step for i, step in enumerate(steps) if step and remaining(i) > 0]
+        stop = creation_units if n < creation_units else total
+        repeat = max(1, min([stop - n, *room]))
+        for i, step in enumerate(steps):
+            state[i] = min(target[i], state[i] + step * repeat)
+        path += [rate] * repeat
     covered = state[0] >= target[0] and state[1] + state[2] >= target[1] and state[3] >= target[3]
     return path, covered
