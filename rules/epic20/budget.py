@@ -14,11 +14,13 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import index
 from .archetype_types import Archetype
 from .conversions import Deficit, cheapest
 
 ZERO = Fraction(0)
 BASE = {"powers": Fraction(3), "skills": Fraction(4), "advantages": Fraction(2), "maneuvers": Fraction(2)}
+LEVELS_PER_SPECIAL_POINT = index.ADVANTAGES["equipo-especial"].levels_per_point or 4
 CATEGORIES = ("powers", "skills", "advantages", "maneuvers", "complications", "special_equipment")
 
 
@@ -105,7 +107,7 @@ def special_equipment_cap(level: int, terms: Archetype | None) -> int:
     # Vigilante: "No puede adquirir la ventaja «equipo especial»".
     if terms and "equipo-especial" in terms.forbidden_advantages:
         return 0
-    return max(0, level // 4 + (terms.special_equipment_cap if terms else 0))
+    return max(0, level // LEVELS_PER_SPECIAL_POINT + (terms.special_equipment_cap if terms else 0))
 
 
 def compute(spending: Spending, terms: Archetype | None, awards: Awards, level: int) -> Budget:
