@@ -462,14 +462,14 @@ def mangled_sheets(draw):
     return sheet
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(json_values)
 def test_validation_never_raises_on_arbitrary_json(value):
     report = validation._validate(value)  # unguarded: a bug here must fail the test
     json.dumps(report.as_dict())
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mangled_sheets(), json_values, json_values)
 def test_validation_never_raises_on_a_mangled_sheet_or_odd_awards_and_waivers(sheet, awards, waivers):
     report = validation._validate(sheet, awards=awards, waivers=waivers)
@@ -586,7 +586,7 @@ def test_every_power_costs_its_catalogue_cost_and_a_third_of_it_with_limited_use
 # --- invariants --------------------------------------------------------------------------
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(list(SHEETS)), st.randoms(use_true_random=False))
 def test_the_order_of_entries_does_not_change_a_legal_sheet(archetype, random):
     sheet = example_sheet(archetype)
