@@ -310,3 +310,13 @@ def test_derived_numbers_are_plain_json_integers(archetype):
         assert type(result[key]) is int
     assert all(v is None or type(v) is int for v in result["attack_bonus"].values())
     assert all(type(v["bonus"]) is int and type(v["superiority"]) is int for v in result["skills"].values())
+
+
+@given(st.sampled_from([0, 0.5, 1, 1.5, 2]), st.sampled_from(["acrobacias", "atletismo"]))
+def test_one_more_superiority_source_always_moves_the_net_roll_up_by_one(value, skill):
+    sheet = bare(attributes=(1, 1, 0.5, 0.5, 0))
+    sheet["skills"] = [{"skill": skill, "value": value}]
+    before = derived(sheet)["skills"][skill]["superiority"]
+    sheet["advantages"] = [{"advantage": "excelente-atleta"}]
+    after = derived(sheet)["skills"][skill]["superiority"]
+    assert after - before == 1  # an Inferioridad from a skill at 0 is cancelled, not ignored
