@@ -1,7 +1,9 @@
 """Epic20: the d20 superhero system of `seeds/000_600e539ed550f0dc.txt`, as pure Python.
 
-Public interface (the same small one every system offers, DESIGN.md "The rules engine"):
-- `catalogue()`: every attribute, skill, power, archetype, advantage, maneuver, complication;
-- `validate(sheet)`: every problem of a sheet at once, with the budget and the derived stats;
-- resolution of actions with injected dice (`rules.epic20.dice`).
+The small interface every system offers (DESIGN.md, "The rules engine"):
+- the catalogue: `rules.epic20.catalogue.CATALOGUE` and `rules.epic20.archetypes.ARCHETYPES`;
+- sheets: `rules.epic20.validation.validate_sheet(sheet, awards=…, waivers=…)` returns every
+  problem at once with the budget and the derived stats (`rules.epic20.derived`);
+- actions: `rules.epic20.resolution` resolves initiative, attacks, progression powers, maneuvers
+  and hero points with dice injected from `rules.epic20.dice`.
 """
