@@ -1,0 +1,103 @@
+"""The character builder as a player uses it: a legal character from nothing, checked on every
+click, with the budget and the errors following along; then the stored sheet."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def add_row(page, button_name, section, index):
+    page.locator(f"#section-{section}").get_by_role("button", name=button_name).click()
+    expect(
+        page.locator(f"#{section}-{index}-{'skill' if section == 'skills' else section[:-1]}")
+    ).to_be_visible()
+
+
+def add_from_catalogue(page, search_id, query, entry_name):
+    page.locator(f"#{search_id}").fill(query)
+    page.get_by_role("button", name=f"Añadir {entry_name}", exact=True).click()
+
+
+def test_a_player_builds_a_legal_character_from_nothing_and_opens_the_sheet(page, make_user, force_login):
+    player = make_user(username="jugadora")
+    force_login(page, player)
+    page.goto("/characters/new/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Nuevo personaje")
+
+    page.get_by_label("Nombre", exact=True).fill("Nova")
+    page.get_by_label("Concepto").fill("piloto con rayos de plasma")
+    page.locator("#attr-agilidad-2").check()
+    page.locator("#attr-percepcion-2").check()
+    page.locator("#attr-presencia-0").check()
+
+    # Skills: two at 1, four at ½; «Conocimientos de» asks for its specialty once chosen.
+    skills = [
+        ("vehiculos", "1"),
+        ("percepcion-visual", "1"),
+        ("acrobacias", "0.5"),
+        ("sigilo", "0.5"),
+        ("conocimientos-de", "0.5"),
+        ("intuicion", "0.5"),
+    ]
+    for index, (skill, value) in enumerate(skills):
+        add_row(page, "Añadir habilidad", "skills", index)
+        page.locator(f"#skills-{index}-skill").select_option(skill)
+        page.locator(f"#skills-{index}-value").select_option(value)
+    specialty = page.locator("#skills-4-specialty")
+    expect(specialty).to_be_visible()
+    specialty.fill("Supervivencia")
+    expect(page.locator("#budget-skills .spent")).to_have_text("4")
+
+    # Powers from the searchable catalogue.
+    add_from_catalogue(page, "search-powers", "especial a dist", "Ataque especial a distancia")
+    expect(page.locator("#powers-0-power")).to_have_value("ataque-especial-a-distancia")
+    add_from_catalogue(page, "search-powers", "volar", "Volar")
+    expect(page.locator("#powers-1-power")).to_have_value("volar")
+    add_from_catalogue(page, "search-powers", "superesq", "Superesquiva")
+    expect(page.locator("#powers-2-power")).to_have_value("superesquiva")
+    expect(page.locator("#budget-powers .spent")).to_have_text("3")
+    expect(page.locator("#budget-powers")).not_to_have_class(re.compile("table-danger"))
+
+    # One power too many: the counter turns red and the error appears next to the powers.
+    add_from_catalogue(page, "search-powers", "superprot", "Superprotección")
+    expect(page.locator("#budget-powers")).to_have_class(re.compile("table-danger"))
+    expect(page.locator("#budget-powers .spent")).to_have_text("4")
+    expect(page.locator("#err-powers")).to_contain_text("4")
+    expect(page.locator("#error-summary")).to_contain_text("poder")
+
+    # Fix it: take the fourth power out again.
+    page.locator("#field-powers-3").get_by_role("button", name="Quitar esta fila").click()
+    expect(page.locator("#powers-3-power")).to_have_count(0)
+    expect(page.locator("#budget-powers")).not_to_have_class(re.compile("table-danger"))
+    expect(page.locator("#err-powers")).to_be_empty()
+
+    add_from_catalogue(page, "search-advantages", "piloto", "Excelente piloto")
+    add_from_catalogue(page, "search-advantages", "contactos", "Contactos")
+    expect(page.locator("#budget-advantages .spent")).to_have_text("2")
+
+    # A maneuver that needs another says so until the other is chosen.
+    page.locator("#search-maneuvers").fill("iniciativa")
+    expect(page.locator("#avail-maneuver-iniciativa-mejorada-2")).to_have_text(
+        "Requiere: Iniciativa mejorada"
+    )
+    page.locator("#maneuver-iniciativa-mejorada").check()
+    expect(page.locator("#avail-maneuver-iniciativa-mejorada-2")).to_be_hidden()
+    page.locator("#search-maneuvers").fill("desenfunda")
+    page.locator("#maneuver-desenfunda-rapido").check()
+
+    add_row(page, "Añadir complicación", "complications", 0)
+    page.locator("#complications-0-complication").select_option("identidad-secreta")
+
+    expect(page.locator("#sheet-valid")).to_have_text("La ficha cumple las reglas.")
+    expect(page.locator("#derived-defense-label + dd")).to_have_text("18")
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="Guardar personaje").click()
+    expect(page).to_have_url(re.compile(r"/characters/\d+/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Nova")
+    expect(page.locator("#skill-vehiculos .dice")).to_have_text("3d20, el mayor, +8")
+    expect(page.locator("#skill-conocimientos-desupervivencia .dice")).to_have_text("1d20, +4")
+    expect(page.locator("#derived-defense")).to_have_text("18")
