@@ -290,7 +290,8 @@ def builder_context(
         "attribute_values": [("0", "0"), ("0.5", "½"), ("1", "1")],
         "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
         "campaign": campaign,
-        "campaign_choices": campaign_choices(request.user) if character is None else [],
+        # Only the whole page shows it: a callable, so a live check never runs the query.
+        "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
         "can_waive": character is not None and is_character_gm(request.user, character),
         "action": reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new"),
         "state_json": json.dumps(state, separators=(",", ":")),
