@@ -49,9 +49,9 @@ def _access_key(encounter_id: int, user_id: int) -> str:
     return f"encounter:{encounter_id}:watcher:{user_id}"
 
 
-def cache_is_shared() -> bool:
+def cache_is_shared(backend: str | None = None) -> bool:
     """True when every app process sees the same cache (Redis), so a cached marker is current."""
-    backend = settings.CACHES.get("default", {}).get("BACKEND", "").lower()
+    backend = (backend or settings.CACHES.get("default", {}).get("BACKEND", "")).lower()
     return not any(name in backend for name in _PROCESS_LOCAL_BACKENDS)
 
 

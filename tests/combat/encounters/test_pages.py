@@ -121,14 +121,15 @@ def test_a_refused_action_is_explained_on_the_page(table, faces):
     assert "alert-danger" in response.content.decode()
 
 
-def test_the_live_poll_answers_204_until_something_happens(table, faces):
+def test_the_live_poll_answers_204_until_something_happens(table, faces, django_capture_on_commit_callbacks):
     encounter = table.create()["id"]
     table.add_pc(encounter)
     state = table.state(encounter)
     player = browser(table.player)
     url = reverse("encounters:log_after", args=[encounter, state["last_seq"]])
     assert player.get(url, {"v": state["version"]}).status_code == 204
-    table.add_npc(encounter)
+    with django_capture_on_commit_callbacks(execute=True):
+        table.add_npc(encounter)
     response = player.get(url, {"v": state["version"]})
     assert response.status_code == 200
     body = response.content.decode()

@@ -1,0 +1,88 @@
+"""Live updates (`combat.encounters.live`): markers published on commit, cheap idle polls."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from combat.encounters import live
+from combat.models import Encounter
+
+pytestmark = pytest.mark.django_db
+
+
+def watcher(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_marker_follows_every_change(table, django_capture_on_commit_callbacks):
+    encounter = table.create()["id"]
+    before = live.marker(encounter)
+    with django_capture_on_commit_callbacks(execute=True):
+        table.add_pc(encounter)
+    after = live.marker(encounter)
+    assert after.seq == before.seq + 1
+    assert after.version > before.version
+    assert live.has_changed(after, seq=before.seq, version=before.version)
+    assert not live.has_changed(after, seq=after.seq, version=after.version)
+
+
+def test_a_marker_is_published_only_when_the_transaction_commits(table, django_capture_on_commit_callbacks):
+    encounter = Encounter.objects.get(pk=table.create()["id"])
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        live.publish(encounter)
+    assert len(callbacks) == 1
+
+
+def test_an_undo_asks_open_pages_to_redraw_their_log(table, faces, django_capture_on_commit_callbacks):
+    encounter = table.create()["id"]
+    with django_capture_on_commit_callbacks(execute=True):
+        table.add_pc(encounter)
+    seen = live.marker(encounter)
+    with django_capture_on_commit_callbacks(execute=True):
+        table.gm_api.post(f"/api/v1/encounters/{encounter}/undo/")
+    now = live.marker(encounter)
+    assert live.needs_full_redraw(now, version=seen.version)
+    assert not live.needs_full_redraw(now, version=now.version)
+
+
+def test_an_idle_poll_costs_at_most_one_query_beyond_the_session(table, django_assert_max_num_queries):
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    client = watcher(table.player)
+    url = reverse("encounters:log_after", args=[encounter, marker.seq])
+    assert client.get(url, {"v": marker.version}).status_code == 204  # the full access check, once
+    # Session and user, plus the marker: from the cache with Redis, one indexed query otherwise.
+    with django_assert_max_num_queries(2 if live.cache_is_shared() else 3):
+        assert client.get(url, {"v": marker.version}).status_code == 204
+
+
+@pytest.mark.skipif(
+    not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"), reason="needs REDIS_URL"
+)
+def test_with_redis_an_idle_poll_never_reads_the_encounter(table, django_assert_num_queries):
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    client = watcher(table.player)
+    url = reverse("encounters:log_after", args=[encounter, marker.seq])
+    client.get(url, {"v": marker.version})
+    with django_assert_num_queries(2):  # the session and its user only
+        assert client.get(url, {"v": marker.version}).status_code == 204
+
+
+def test_the_poll_of_a_stranger_is_a_404_even_when_idle(table):
+    from tests.factories import UserFactory
+
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    url = reverse("encounters:log_after", args=[encounter, marker.seq])
+    assert watcher(UserFactory()).get(url, {"v": marker.version}).status_code == 404
+
+
+def test_the_local_cache_is_not_trusted_across_processes():
+    assert not live.cache_is_shared("django.core.cache.backends.locmem.LocMemCache")
+    assert live.cache_is_shared("django_redis.cache.RedisCache")
