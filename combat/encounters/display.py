@@ -129,7 +129,9 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
     declarable = [
         {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base), "needs": MANEUVERS[base]}
         for base in MANEUVERS
-        if base in ("levantarse", "desenfundar") or tier(state, base)
+        if (base == "levantarse" and state.condition("prone"))
+        or (base == "desenfundar" and state.equipment)
+        or tier(state, base)
     ]
     for option in declarable:
         if option["value"] == "levantarse":

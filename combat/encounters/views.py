@@ -149,8 +149,11 @@ def _addable_characters(user, encounter, combatants, is_gm: bool) -> list:
 
 
 def turn_key(state: dict) -> str:
-    """Changes when the controls of the page must be redrawn (another turn, round or phase)."""
-    return f"{state['status']}-{state['round']}-{state['current'] or 0}-{len(state['combatants'])}"
+    """Changes when the controls of the page must be redrawn: another turn, round or phase, the
+    acting combatant spent actions, or someone joined or left."""
+    left = "".join(str(n) for n in (state.get("turn") or {}).get("left", {}).values())
+    present = sum(1 for c in state["combatants"] if not c["removed"])
+    return f"{state['status']}-{state['round']}-{state['current'] or 0}-{left}-{present}"
 
 
 @login_required
