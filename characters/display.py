@@ -6,12 +6,17 @@ digests that let a live check send back only what changed.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from epic20site.access import can_delete_character, can_edit_character, is_character_gm
@@ -144,6 +149,121 @@ def catalogue_for(lang: str) -> dict[str, Any]:
         "archetypes": archetypes,
         "archetypes_by_slug": {a["slug"]: a for a in archetypes},
     }
+
+
+@cache
+def _options_html(kind: str, lang: str) -> str:
+    catalogue = catalogue_for(lang)
+    if kind == "skills":
+        return "".join(
+            format_html('<option value="{}">{} ({})</option>', s["slug"], s["name"], s["attribute"])
+            for s in catalogue["skills"]
+        )
+    if kind == "powers":
+        return "".join(
+            format_html('<optgroup label="{}">', group["name"])
+            + "".join(
+                format_html('<option value="{}">{} ({})</option>', p["slug"], p["name"], p["cost"])
+                for p in group["powers"]
+            )
+            + "</optgroup>"
+            for group in catalogue["power_groups"]
+        )
+    if kind == "equipment_powers":
+        return "".join(
+            format_html('<option value="{}">{}</option>', p["slug"], p["name"]) for p in catalogue["powers"]
+        )
+    if kind == "advantages":
+        return "".join(
+            format_html('<option value="{}">{} ({})</option>', a["slug"], a["name"], a["cost"])
+            for a in catalogue["advantages"]
+        )
+    if kind == "complications":
+        return "".join(
+            format_html('<option value="{}" title="{}">{}</option>', c["slug"], c["description"], c["name"])
+            for c in catalogue["complications"]
+        )
+    raise ValueError(kind)
+
+
+def options_with_selected(kind: str, selected: Any) -> str:
+    options = _options_html(kind, selectors.request_lang())
+    if selected:
+        marker = format_html('<option value="{}"', str(selected))
+        options = options.replace(marker + ">", marker + " selected>", 1).replace(
+            marker + " title=", marker + " selected title=", 1
+        )
+    return mark_safe(options)  # built from escaped parts; only " selected" was added
+
+
+# --- Markup shared by the page, its live checks and the cached catalogue lists ---------------------
+
+MARK = "\x1e"  # ASCII record separator: escaped HTML never contains it
+_MARKER = re.compile(f"{MARK}([EACDU])([^{MARK}]*){MARK}")
+CATALOGUE_LISTS = ("power", "advantage", "maneuver")
+
+
+def marker(kind: str, key: str) -> str:
+    return mark_safe(f"{MARK}{kind}{key}{MARK}")
+
+
+def error_slot_html(slot_id: str, messages, oob: bool = False) -> str:
+    return format_html(
+        '<div id="err-{}" class="field-errors"{}>{}</div>',
+        slot_id,
+        mark_safe(' hx-swap-oob="true"') if oob else "",
+        format_html_join(
+            "", '<div class="invalid-feedback d-block">{}</div>', ((m,) for m in messages or ())
+        ),
+    )
+
+
+def avail_html(key: str, reason: str, oob: bool = False) -> str:
+    return format_html(
+        '<small id="avail-{}" class="avail text-warning-emphasis{}"{}>{}</small>',
+        key,
+        "" if reason else " d-none",
+        mark_safe(' hx-swap-oob="true"') if oob else "",
+        reason or "",
+    )
+
+
+@cache
+def _catalogue_lists(lang: str) -> dict[str, str]:
+    """The builder's catalogue lists, rendered once per language with markers where each
+    request's values go: they are most of the page and the same for everyone."""
+    with translation.override(lang):
+        context = {"catalogue": catalogue_for(lang), "marking": True}
+        return {
+            name: render_to_string(f"characters/builder.html#{name}-list", context)
+            for name in CATALOGUE_LISTS
+        }
+
+
+class CatalogueLists:
+    """`{{ catalogue_html.power }}`: a cached list with this request's values filled in."""
+
+    def __init__(self, context: dict, lang: str):
+        self.context = context
+        self.lang = lang
+
+    def _fill(self, match) -> str:
+        kind, key = match.groups()
+        context = self.context
+        if kind == "E":
+            return error_slot_html(key, context["slots"].get(key, ()))
+        if kind == "A":
+            return avail_html(key, context["unavailable"].get(key, ""))
+        if kind == "C":
+            return " checked" if key in context["chosen_maneuvers"] else ""
+        if kind == "D":
+            return conditional_escape(context["form"].maneuver_details.get(key, ""))
+        return conditional_escape(context["action"])
+
+    def __getitem__(self, name: str) -> str:
+        if name not in CATALOGUE_LISTS:
+            raise KeyError(name)
+        return mark_safe(_MARKER.sub(self._fill, _catalogue_lists(self.lang)[name]))
 
 
 def budget_rows(budget: dict) -> list[dict]:
@@ -296,6 +416,7 @@ def builder_context(
         "action": reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new"),
         "state_json": json.dumps(state, separators=(",", ":")),
     }
+    context["catalogue_html"] = CatalogueLists(context, lang)
     return context
 
 
