@@ -37,13 +37,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--requests", type=int, default=2000, help="measured requests per scenario and round")
+    parser.add_argument("--requests", type=int, default=1000, help="measured requests per scenario and round")
     parser.add_argument("--warmup", type=int, default=200, help="unmeasured requests per scenario first")
     parser.add_argument("--concurrency", type=int, default=4, help="client threads")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; each runs every scenario once")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (production: sync)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (gthread)")
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="use a throwaway database on this PostgreSQL server (postgres://user@127.0.0.1:5432) "
+        "instead of SQLite; it is created for the run and dropped after",
+    )
     parser.add_argument(
         "--scenario",
         action="append",
@@ -165,7 +171,9 @@ def print_table(report: dict) -> None:
     print(
         f"\n{load['rounds']} rounds x {load['requests']} requests per scenario, {load['concurrency']} client "
         f"threads, {load['warmup']} warm-up requests; gunicorn {report['server']['workers']} "
-        f"{report['server']['worker_class']} workers; {report['machine']['cpus']} CPUs shared by client and server."
+        f"{report['server']['worker_class']} workers on {report['server']['database']}; {report['machine']['cpus']} CPUs shared by client and server; "
+        f"load average {report['machine']['load_average_1m_before']} before, "
+        f"{report['machine']['load_average_1m_after']} after."
     )
     for target in report["targets"]:
         verdict = "met" if target["met"] else "NOT met"
@@ -180,8 +188,14 @@ def main(argv: list[str] | None = None) -> int:
     scenarios = selected_scenarios(args.scenario)
     results: dict[str, list[LoadResult]] = {s.name: [] for s in scenarios}
     started = dt.datetime.now(dt.UTC)
+    load_before = os.getloadavg()
 
-    with AppServer(workers=args.workers, worker_class=args.worker_class, threads=args.threads) as server:
+    with AppServer(
+        workers=args.workers,
+        worker_class=args.worker_class,
+        threads=args.threads,
+        postgres_server=args.postgres,
+    ) as server:
         server.apply_env()
         os.chdir(ROOT)
         print(f"bench: preparing a throwaway database in {server.workdir}", flush=True)
@@ -255,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
             "cpus": os.cpu_count(),
             "platform": platform.platform(),
             "python": platform.python_version(),
+            # Other work on the machine shows here: the figures of a busy machine are lower.
+            "load_average_1m_before": round(load_before[0], 2),
+            "load_average_1m_after": round(os.getloadavg()[0], 2),
         },
         "server": {
             "command": "gunicorn epic20site.wsgi",
@@ -262,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             "worker_class": args.worker_class,
             "threads": args.threads,
             "debug": False,
-            "database": "sqlite (throwaway, WAL)",
+            "database": "postgresql (throwaway)" if args.postgres else "sqlite (throwaway, WAL)",
             "cache": "in-process (locmem)",
         },
         "load": {

@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,16 +25,41 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def production_env(workdir: Path) -> dict[str, str]:
+class ThrowawayPostgres:
+    """A database created for one run on a PostgreSQL server (`postgres://user@host:port`, no
+    database name), dropped afterwards."""
+
+    def __init__(self, server_url: str):
+        parts = urlsplit(server_url)
+        if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise ValueError(f"the benchmark only talks to loopback, not {parts.hostname}")
+        self.server_url = server_url.rstrip("/")
+        self.name = f"epic20site_bench_{os.getpid()}_{secrets.token_hex(3)}"
+        self.url = f"{self.server_url}/{self.name}"
+
+    def _admin(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(f"{self.server_url}/postgres", autocommit=True) as connection:
+            connection.execute(sql)
+
+    def create(self) -> None:
+        self._admin(f'CREATE DATABASE "{self.name}"')
+
+    def drop(self) -> None:
+        self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+def production_env(workdir: Path, database_url: str | None = None) -> dict[str, str]:
     """The environment of a production-like run: its own key, plain HTTP on loopback, the
-    in-process cache, a database file inside `workdir`."""
+    in-process cache, a database file inside `workdir` unless `database_url` is given."""
     return {
         "DJANGO_SETTINGS_MODULE": "epic20site.settings",
         "DEBUG": "False",
         "SECRET_KEY": "bench-" + secrets.token_urlsafe(48),
         "SECURE_SSL_REDIRECT": "False",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+        "DATABASE_URL": database_url or f"sqlite:///{workdir / 'db.sqlite3'}",
         "LOG_LEVEL": "ERROR",
     }
 
@@ -42,13 +68,23 @@ class AppServer:
     """`with AppServer(workers=2) as server:` prepares the environment (call `prepare()` inside
     the Django process first), starts gunicorn, and stops it whatever happens."""
 
-    def __init__(self, *, workers: int = 2, worker_class: str = "sync", threads: int = 1):
+    def __init__(
+        self,
+        *,
+        workers: int = 2,
+        worker_class: str = "sync",
+        threads: int = 1,
+        postgres_server: str | None = None,
+    ):
         self.workers = workers
         self.worker_class = worker_class
         self.threads = threads
         self._tmp = tempfile.TemporaryDirectory(prefix="epic20-bench-")
         self.workdir = Path(self._tmp.name)
-        self.env = production_env(self.workdir)
+        self.postgres = ThrowawayPostgres(postgres_server) if postgres_server else None
+        if self.postgres:
+            self.postgres.create()
+        self.env = production_env(self.workdir, self.postgres.url if self.postgres else None)
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log_path = self.workdir / "server.log"
@@ -146,5 +182,12 @@ class AppServer:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.stop()
-        self._tmp.cleanup()
+        try:
+            self.stop()
+            if self.postgres:
+                from django.db import connections
+
+                connections.close_all()
+                self.postgres.drop()
+        finally:
+            self._tmp.cleanup()
