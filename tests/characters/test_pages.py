@@ -518,3 +518,40 @@ def test_a_player_cannot_waive():
     )
 
     assert response.status_code == 403
+
+
+def test_choosing_an_archetype_swaps_in_its_options(user):
+    client = client_for(user)
+    state = shown_state(client.get("/characters/new/").content.decode())
+
+    body = client.post(
+        "/characters/new/", form_data(nova(archetype="monstruo"), _state=state), **HTMX
+    ).content.decode()
+
+    options = oob_element(body, "archetype-options")
+    assert 'name="opt-benefit"' in options
+    assert "Superprotección a coste ½" in options
+
+
+def test_a_repeatable_power_gets_a_units_box_when_chosen(user):
+    client = client_for(user)
+    sheet = nova()
+    state = shown_state(client.post("/characters/new/", form_data(sheet, op="check")).content.decode())
+    sheet["powers"][1] = {"power": "vida-extra", "modifiers": []}
+
+    body = client.post("/characters/new/", form_data(sheet, _state=state), **HTMX).content.decode()
+
+    assert 'name="powers-1-units"' in oob_element(body, "extra-powers-1")
+
+
+def test_units_are_stored_for_a_repeatable_power(user):
+    sheet = nova()
+    sheet["powers"][1] = {"power": "vida-extra", "modifiers": []}
+    data = form_data(sheet, save="1")
+    data["powers-1-units"] = "2"
+    data["powers-2-power"] = ""  # two units of Vida extra cost what Volar and Superesquiva did
+
+    response = client_for(user).post("/characters/new/", data)
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Character.objects.get().sheet["powers"][1] == {"power": "vida-extra", "modifiers": [], "units": 2}
