@@ -13,6 +13,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -66,9 +67,19 @@ def _body_object(request) -> dict:
     return dict(data)
 
 
+def _string_keys(detail):
+    """DRF keys a list item's errors by its int index; JSON pointers want text."""
+    if isinstance(detail, dict):
+        return {str(key): _string_keys(value) for key, value in detail.items()}
+    if isinstance(detail, list):
+        return [_string_keys(value) for value in detail]
+    return detail
+
+
 def _validated(serializer_class, request) -> dict:
     serializer = serializer_class(data=_body_object(request))
-    serializer.is_valid(raise_exception=True)
+    if not serializer.is_valid():
+        raise ValidationError(_string_keys(serializer.errors))
     return serializer.validated_data
 
 
@@ -369,9 +380,11 @@ class ActionView(APIView):
 
 
 def _csv_param(request, name: str) -> tuple[str, ...]:
+    from .serializers import CIRCUMSTANCE
+
     raw = request.query_params.get(name) or ""
     values = tuple(v.strip() for v in raw.split(",") if v.strip())
-    if len(values) > 20 or any(len(v) > 80 for v in values):
+    if len(values) > 20 or any(len(v) > 80 or not CIRCUMSTANCE.regex.match(v) for v in values):
         raise EnvelopeError(
             [error(f"{name}.invalid", _("Demasiados valores o demasiado largos."), path=f"/{name}")]
         )

@@ -206,8 +206,22 @@ class UndoSerializer(serializers.Serializer):
     state = EncounterStateSerializer()
 
 
-def slug_list():
-    return serializers.ListField(child=StrictCharField(max_length=80), max_length=20, required=False)
+SLUG = RegexValidator(
+    r"^[a-z0-9]+(-[a-z0-9]+)*$", _("Debe ser un identificador (slug) del catálogo."), code="invalid_slug"
+)
+# A circumstance slug, with a count for those that take one ("diferencia-de-tamano:2"); counts
+# stay small, since each adds a die to the roll.
+CIRCUMSTANCE = RegexValidator(
+    r"^[a-z0-9]+(-[a-z0-9]+)*(:([1-9]|1[0-9]|20))?$",
+    _("Debe ser una circunstancia del catálogo, con «:n» (hasta 20) si lleva cantidad."),
+    code="invalid_circumstance",
+)
+
+
+def slug_list(validator=SLUG):
+    return serializers.ListField(
+        child=StrictCharField(max_length=80, validators=[validator]), max_length=20, required=False
+    )
 
 
 REQUIRED_BY_TYPE = {
@@ -260,7 +274,7 @@ class ActionSerializer(StrictSerializer):
     actor = IdField(required=False)
     target = IdField(required=False)
     kind = AttackKindField(required=False)
-    circumstances = slug_list()
+    circumstances = slug_list(CIRCUMSTANCE)
     maneuvers = slug_list()
     hero_point = StrictCharField(max_length=40, required=False, allow_null=True)
     counter = StrictBooleanField(required=False)

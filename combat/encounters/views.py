@@ -478,15 +478,22 @@ def action_from_form(post) -> dict:
     return action
 
 
+def _first_message(errors) -> str:
+    """The first message of a serializer's (possibly nested) errors."""
+    while isinstance(errors, dict | list) and errors:
+        errors = next(iter(errors.values())) if isinstance(errors, dict) else errors[0]
+    return str(errors) if errors else str(_("Acción no válida."))
+
+
 @login_required
 @require_POST
 def encounter_act(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk)
     serializer = ActionSerializer(data=action_from_form(request.POST))
     if not serializer.is_valid():
-        first = next(iter(serializer.errors.values()))
-        message = first[0] if isinstance(first, list) and first else _("Acción no válida.")
-        return _write_failed(request, encounter, services.EncounterError("action.invalid", str(message)))
+        return _write_failed(
+            request, encounter, services.EncounterError("action.invalid", _first_message(serializer.errors))
+        )
     try:
         result = services.encounter_act(
             encounter=encounter, user=request.user, action=dict(serializer.validated_data)
@@ -553,6 +560,12 @@ def combatant_remove(request, pk, cid):
     return _after_write(request, encounter, _("Combatiente retirado del combate."))
 
 
+def _catalogue_slugs(values) -> tuple[str, ...]:
+    from .serializers import CIRCUMSTANCE
+
+    return tuple(v for v in values if v and len(v) <= 80 and CIRCUMSTANCE.regex.match(v))[:20]
+
+
 @login_required
 @require_GET
 def encounter_odds(request, pk):
@@ -581,8 +594,8 @@ def encounter_odds(request, pk):
             target=target,
             kind=kind,
             with_=(request.GET.get("with") or "unarmed")[:200],
-            circumstances=tuple(request.GET.getlist("circumstances"))[:20],
-            maneuvers=tuple(request.GET.getlist("maneuvers"))[:20],
+            circumstances=_catalogue_slugs(request.GET.getlist("circumstances")),
+            maneuvers=_catalogue_slugs(request.GET.getlist("maneuvers")),
             hide_defense=target in hidden,
         )
     except LookupError:

@@ -151,3 +151,18 @@ def test_bad_input_is_a_400_envelope_and_changes_nothing(table, faces):
     assert table.state(encounter)["version"] == version
     response = table.player_api.post(f"/api/v1/encounters/{encounter}/actions/", [1, 2], format="json")
     assert response.status_code == 400
+
+
+def test_an_invalid_item_of_a_list_points_at_its_index(table, faces):
+    encounter, nova, thug = started(table, faces, thug_first=False)
+    response = table.act(
+        encounter,
+        client=table.player_api,
+        type="attack",
+        actor=nova,
+        target=thug,
+        kind="melee",
+        maneuvers=["ataque-a-fondo", ""],
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "/maneuvers/1"
