@@ -11,7 +11,7 @@ from django.db import transaction
 from django.http import Http404
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -23,6 +23,7 @@ from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, e
 from rules.epic20.validation import validate_sheet
 
 from . import selectors, services
+from .demo import demo_sheets
 from .models import Award, Waiver
 from .serializers import (
     AwardInputSerializer,
@@ -46,6 +47,8 @@ BAD = OpenApiResponse(ERRORS, description="Invalid input: every problem, with a 
 UNAUTHORIZED = OpenApiResponse(ERRORS, description="No credentials.")
 FORBIDDEN = OpenApiResponse(ERRORS, description="You may see it but not do this.")
 NOT_FOUND = OpenApiResponse(ERRORS, description="No such character, or not yours to see.")
+# A legal level-8 sheet (the demo's Nova): the schema's example, for readers and for fuzzers.
+LEGAL_SHEET = OpenApiExample("Nova", value=demo_sheets()[0], request_only=True)
 CHARACTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Character id.")
 
 
@@ -109,6 +112,7 @@ def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
         "and the derived numbers. Only a body that is not a JSON object is a 400. No account needed."
     ),
     request=SheetSerializer,
+    examples=[LEGAL_SHEET],
     responses={200: ReportSerializer, 400: BAD},
     auth=[],
 )
@@ -165,6 +169,7 @@ class CharacterListCreateView(generics.GenericAPIView):
             "nothing is stored. `campaign` attaches it to a campaign you belong to."
         ),
         request=CharacterInputSerializer,
+        examples=[LEGAL_SHEET],
         responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED},
     )
     def post(self, request):
@@ -186,6 +191,7 @@ def _create(request) -> Response:
     summary="Import a sheet",
     description="Same as creating a character: the body is an exported sheet (optionally with `campaign`).",
     request=CharacterInputSerializer,
+    examples=[LEGAL_SHEET],
     responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED},
 )
 class CharacterImportView(APIView):
@@ -217,6 +223,7 @@ class CharacterDetailView(APIView):
         ),
         parameters=[CHARACTER_ID],
         request=CharacterInputSerializer,
+        examples=[LEGAL_SHEET],
         responses={200: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
     )
     def put(self, request, pk: int):

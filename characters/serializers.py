@@ -66,8 +66,16 @@ class ComplicationRowSerializer(serializers.Serializer):
     detail = serializers.CharField(required=False, allow_blank=True)
 
 
+@extend_schema_field(
+    {"type": "string", "pattern": "^(special|mundane)$", "description": '"special" or "mundane".'}
+)
+class EquipmentKindField(serializers.CharField):
+    """A pattern, not an enum: the schema generator would name the enum `Kind…Enum` and collide
+    with other `kind` fields of the API."""
+
+
 class EquipmentRowSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["special", "mundane"])
+    kind = EquipmentKindField()
     name = serializers.CharField()
     power = serializers.CharField(allow_null=True, required=False, help_text="Power slug or null.")
     armor = serializers.BooleanField(required=False)
