@@ -122,7 +122,8 @@ def state_for(user, encounter: Encounter, combatants: list[Combatant] | None = N
         "round": encounter.round,
         "turn_order": list(state.get("turn_order") or []),
         "current": state.get("current"),
-        "turn": state.get("turn") or {},
+        # What the acting combatant has left this turn, by kind of action (the engine's budget).
+        "turn": {"left": dict((state.get("turn") or {}).get("left") or {})},
         "version": encounter.version,
         "last_seq": encounter.last_seq,
         "dice": dice_for(encounter),

@@ -145,6 +145,13 @@ class CombatantSerializer(serializers.Serializer):
     removed = serializers.BooleanField()
 
 
+class TurnSerializer(serializers.Serializer):
+    left = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Actions left by kind: standard, move, object, communication, free (empty between turns).",
+    )
+
+
 class EncounterStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     campaign = serializers.IntegerField()
@@ -153,7 +160,7 @@ class EncounterStateSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     turn_order = serializers.ListField(child=serializers.IntegerField())
     current = serializers.IntegerField(allow_null=True)
-    turn = serializers.DictField(help_text="What the current combatant has left this turn.")
+    turn = TurnSerializer(help_text="What the current combatant has left this turn.")
     version = serializers.IntegerField()
     last_seq = serializers.IntegerField()
     dice = DiceStateSerializer()

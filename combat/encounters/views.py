@@ -112,7 +112,6 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
     options = display.attack_options(folded.get(str(current["id"])), lang) if my_turn else {}
     # Out of turn, a player may still spend hero points or declare reactions for their own.
     reactors = [cards[cid] for cid in sorted(mine) if cid in cards and not cards[cid]["removed"]]
-    reactor_options = {c["id"]: display.attack_options(folded.get(str(c["id"])), lang) for c in reactors}
     return {
         "encounter": encounter,
         "campaign": encounter.campaign,
@@ -126,7 +125,6 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
         "my_turn": my_turn,
         "options": options,
         "reactors": reactors,
-        "reactor_options": reactor_options,
         "kinds": [{"value": k, "label": str(v)} for k, v in display.KIND_LABELS.items()],
         "addable": _addable_characters(user, encounter, combatants, is_gm),
         "events": event_views,
