@@ -476,24 +476,47 @@ def add_changes(context: dict, previous: dict, *, section: str | None) -> None:
 # --- The sheet page ---------------------------------------------------------------------------------
 
 
+def _rows(sheet: dict, key: str) -> list[dict]:
+    """The entries of a list section that are objects. A stored sheet is valid or had its
+    errors waived by the GM, so it may hold anything the engine reported: show what makes
+    sense, never fail on the rest."""
+    value = sheet.get(key)
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ("" if value is None else str(value))
+
+
+def _number(value: Any) -> float | int:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
+
+
 def sheet_context(request, character) -> dict:
     lang = selectors.request_lang()
     m = maps()
     report = selectors.character_report(character, lang)
-    sheet = character.sheet
+    sheet = character.sheet if isinstance(character.sheet, dict) else {}
     derived = report["derived"]
 
+    def named(section, key):
+        return m[section].get(key) if isinstance(key, str) else None
+
     attributes = []
-    values = sheet.get("attributes") or {}
+    values = sheet.get("attributes") if isinstance(sheet.get("attributes"), dict) else {}
+    labels = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}
     for slug, attribute in m["attributes"].items():
         value = values.get(slug)
-        label = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}.get(value, "")
+        label = (
+            labels.get(value, "") if isinstance(value, int | float) and not isinstance(value, bool) else ""
+        )
         attributes.append({"name": name_of(attribute, lang), "value": half(value), "label": label})
 
-    sheet_skill_values = {}
-    for item in sheet.get("skills") or []:
-        key = f"{item['skill']}:{item['specialty']}" if item.get("specialty") else item["skill"]
-        sheet_skill_values[key] = sheet_skill_values.get(key, 0) + (item.get("value") or 0)
+    sheet_skill_values: dict[str, float] = {}
+    for item in _rows(sheet, "skills"):
+        slug, specialty = _text(item.get("skill")), _text(item.get("specialty")).strip()
+        key = f"{slug}:{specialty}" if specialty else slug
+        sheet_skill_values[key] = sheet_skill_values.get(key, 0) + _number(item.get("value"))
     skills = []
     for key, numbers in (derived.get("skills") or {}).items():
         slug, _sep, specialty = key.partition(":")
@@ -513,61 +536,59 @@ def sheet_context(request, character) -> dict:
         )
     skills.sort(key=lambda s: (not s["trained"], s["name"].lower()))
 
-    def named(section, key):
-        return m[section].get(key)
-
     powers = []
-    for item in sheet.get("powers") or []:
+    for item in _rows(sheet, "powers"):
         power = named("powers", item.get("power"))
+        modifiers = item.get("modifiers") if isinstance(item.get("modifiers"), list) else []
         powers.append(
             {
-                "name": name_of(power, lang) if power else item.get("power"),
+                "name": name_of(power, lang) if power else _text(item.get("power")),
                 "description": description_of(power, lang) if power else "",
                 "modifiers": [
-                    name_of(named("powers", mod), lang) if named("powers", mod) else mod
-                    for mod in item.get("modifiers") or []
+                    name_of(named("powers", mod), lang) if named("powers", mod) else _text(mod)
+                    for mod in modifiers
                 ],
-                "detail": item.get("detail", ""),
-                "units": item.get("units"),
-                "throwing": item.get("throwing", False),
+                "detail": _text(item.get("detail")),
+                "units": item.get("units") if isinstance(item.get("units"), int) else None,
+                "throwing": item.get("throwing") is True,
             }
         )
-    advantages = [
-        {
-            "name": name_of(named("advantages", a.get("advantage")), lang)
-            if named("advantages", a.get("advantage"))
-            else a.get("advantage"),
-            "points": half(a.get("points")) if a.get("points") is not None else "",
-            "detail": a.get("detail", ""),
-        }
-        for a in sheet.get("advantages") or []
-    ]
-    maneuvers = []
-    for item in sheet.get("maneuvers") or []:
-        slug, detail = (
-            (item.get("maneuver"), item.get("detail", "")) if isinstance(item, dict) else (item, "")
+    advantages = []
+    for item in _rows(sheet, "advantages"):
+        advantage = named("advantages", item.get("advantage"))
+        advantages.append(
+            {
+                "name": name_of(advantage, lang) if advantage else _text(item.get("advantage")),
+                "points": half(item.get("points")) if item.get("points") is not None else "",
+                "detail": _text(item.get("detail")),
+            }
         )
+    maneuvers = []
+    for item in sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []:
+        slug, detail = (item.get("maneuver"), item.get("detail")) if isinstance(item, dict) else (item, "")
         maneuver = named("maneuvers", slug)
-        maneuvers.append({"name": name_of(maneuver, lang) if maneuver else slug, "detail": detail})
-    complications = [
-        {
-            "name": name_of(named("complications", c.get("complication")), lang)
-            if named("complications", c.get("complication"))
-            else c.get("complication"),
-            "detail": c.get("detail", ""),
-        }
-        for c in sheet.get("complications") or []
-    ]
+        maneuvers.append(
+            {"name": name_of(maneuver, lang) if maneuver else _text(slug), "detail": _text(detail)}
+        )
+    complications = []
+    for item in _rows(sheet, "complications"):
+        complication = named("complications", item.get("complication"))
+        complications.append(
+            {
+                "name": name_of(complication, lang) if complication else _text(item.get("complication")),
+                "detail": _text(item.get("detail")),
+            }
+        )
     equipment = [
         {
-            "name": e.get("name", ""),
+            "name": _text(e.get("name")),
             "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
             "power": name_of(named("powers", e.get("power")), lang)
             if named("powers", e.get("power"))
             else "",
-            "armor": e.get("armor", False),
+            "armor": e.get("armor") is True,
         }
-        for e in sheet.get("equipment") or []
+        for e in _rows(sheet, "equipment")
     ]
     waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
     waivers = [
@@ -578,7 +599,7 @@ def sheet_context(request, character) -> dict:
         }
         for w in character.waivers.all()
     ]
-    archetype = maps()["archetypes"].get(sheet.get("archetype") or "")
+    archetype = named("archetypes", sheet.get("archetype"))
     return {
         "character": character,
         "sheet": sheet,

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from rules.epic20.validation import validate_sheet
 
 from .models import Award, Character, Waiver
-from .sheets import SHEET_KEYS, column_values, sheet_without_meta
+from .sheets import SHEET_KEYS, column_values, shape_problem, sheet_without_meta
 
 if TYPE_CHECKING:  # only for annotations: characters never imports combat at run time
     from combat.models import Campaign
@@ -123,6 +123,16 @@ def sheet_check(*, sheet: Any, character: Character | None = None):
     report = validate_sheet(sheet, awards=_engine_awards(character), waivers=_engine_waivers(character))
     if not report.valid:
         raise SheetInvalid(report)
+    if report.waived:
+        path = shape_problem(sheet)
+        if path is not None:
+            raise CharacterError(
+                "sheet.malformed_value",
+                _(
+                    "Un valor tiene un tipo que la ficha no admite; el director puede dispensar reglas, no datos mal formados."
+                ),
+                path=path,
+            )
     return report
 
 
@@ -305,6 +315,15 @@ def character_award(
         )
     amount = parse_amount(amount, category=category)
     character = Character.objects.select_for_update().get(pk=character.pk)
+    level = character.sheet.get("level") if isinstance(character.sheet, dict) else None
+    if isinstance(level, float) and level.is_integer():
+        level = int(level)
+    if category == Award.Category.LEVELS and (isinstance(level, bool) or not isinstance(level, int)):
+        raise CharacterError(
+            "award.level_unknown",
+            _("La ficha no tiene un nivel válido al que sumar; corrígelo antes de otorgar niveles."),
+            path="/category",
+        )
     award = Award.objects.create(
         character=character,
         category=category,
@@ -314,7 +333,7 @@ def character_award(
     )
     if category == Award.Category.LEVELS:
         sheet = dict(character.sheet)
-        sheet["level"] = int(sheet.get("level") or 0) + int(amount)
+        sheet["level"] = level + int(amount)
         character.sheet = sheet
         _apply_columns(character)
         character.save(update_fields=["sheet", "level", "updated_at"])

@@ -555,3 +555,50 @@ def test_units_are_stored_for_a_repeatable_power(user):
 
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Character.objects.get().sheet["powers"][1] == {"power": "vida-extra", "modifiers": [], "units": 2}
+
+
+def garbage_sheet() -> dict:
+    """Nova with wrong JSON types all over."""
+    sheet = nova(level="ocho", archetype=["x"], maneuvers=["desenfunda-rapido", 5, {"maneuver": [1]}])
+    sheet["attributes"]["presencia"] = [0]
+    sheet["skills"][0] = "vehiculos"
+    sheet["skills"][1]["value"] = "uno"
+    sheet["powers"][0]["modifiers"] = "penetrante"
+    sheet["equipment"] = [{"kind": "laser", "name": 7, "power": {}, "armor": "sí"}]
+    return sheet
+
+
+def test_a_gm_waiver_covers_rules_not_malformed_values():
+    from characters import services
+    from rules.epic20.validation import validate_sheet
+
+    gm, _player, _campaign, character = table()
+    sheet = garbage_sheet()
+    for error in validate_sheet(sheet).errors:
+        services.character_waive(
+            character=character, created_by=gm, code=error.code, path=error.path, reason="Trama."
+        )
+    character.refresh_from_db()
+
+    with pytest.raises(services.CharacterError) as refused:
+        services.character_update(character=character, sheet=sheet)
+
+    assert refused.value.code == "sheet.malformed_value"
+    assert refused.value.path == "/level"
+    character.refresh_from_db()
+    assert character.sheet == nova()
+
+
+def test_a_stored_sheet_the_rules_no_longer_accept_still_shows_everywhere():
+    gm, player, _campaign, character = table()
+    Character.objects.filter(pk=character.pk).update(sheet=garbage_sheet())  # as if stored under older rules
+    gm_client, player_client = client_for(gm), client_for(player)
+
+    for url in (f"/characters/{character.pk}/", f"/characters/{character.pk}/edit/", "/characters/"):
+        assert player_client.get(url).status_code == 200, url
+    assert player_client.get(f"/api/v1/characters/{character.pk}/").status_code == 200
+    check = player_client.post(f"/characters/{character.pk}/edit/", form_data(garbage_sheet()), **HTMX)
+    assert check.status_code == 200
+    award = gm_client.post(f"/characters/{character.pk}/awards/", {"category": "levels", "amount": "1"})
+    assert award.status_code == 400
+    assert "nivel válido" in award.content.decode()
