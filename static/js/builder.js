@@ -13,6 +13,15 @@
       var text = normalize(item.dataset.search || item.textContent);
       item.hidden = !words.every(function (word) { return text.indexOf(word) !== -1; });
     });
+    // A group heading with nothing left under it goes too.
+    list.querySelectorAll("h3").forEach(function (heading) {
+      var next = heading.nextElementSibling, any = false;
+      while (next && next.tagName !== "H3") {
+        if (next.classList.contains("catalogue-item") && !next.hidden) any = true;
+        next = next.nextElementSibling;
+      }
+      heading.hidden = !any;
+    });
   }
   document.addEventListener("input", function (event) {
     var input = event.target;
