@@ -23,6 +23,8 @@ from rules.epic20.resolution import (
     progression,
     recovery,
     resolve_attack,
+    resolve_double_attack,
+    resolve_multi_attack,
 )
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
 
@@ -106,13 +108,20 @@ def attack_spec(action: dict) -> AttackSpec:
         target_weapon=action.get("target_weapon"),
         drained_attribute=action.get("attribute"),
         counter=bool(action.get("counter")),
+        cone=bool(action.get("cone")),
     )
 
 
 def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    """One attack; with `targets`, an area, cone or burst attack (one roll per target), or with
+    the Ataque doble maneuver, its two attacks (the same target twice, or two)."""
     attacker = _combatant(table, actor, "/actor")
-    target = _combatant(table, action["target"], "/target")
-    if target.id == attacker.id:
+    ids = action.get("targets") or [action.get("target")]
+    targets = [
+        _combatant(table, cid, f"/targets/{i}" if action.get("targets") else "/target")
+        for i, cid in enumerate(ids)
+    ]
+    if any(t.id == attacker.id for t in targets):
         raise ActionInvalid("target.self", _("Nadie se ataca a sí mismo."), "/target")
     spec = attack_spec(action)
     if not spec.counter:
@@ -127,11 +136,36 @@ def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
 
         sources = _spend_turn(table, spend)
         spec = replace(spec, extra_sources=tuple(sources))
+    powers = engine.powers_catalogue()
+    if "ataque-doble" in spec.maneuvers:
+        if len(targets) not in (1, 2):
+            raise ActionInvalid(
+                "targets.double", _("El ataque doble va contra uno o dos objetivos."), "/targets"
+            )
+        pair = (targets[0], targets[-1])
+        attacker, hit, events = resolve_double_attack(
+            attacker,
+            pair,
+            spec,
+            dice,
+            powers,
+            two_weapons=bool(action.get("two_weapons")),
+            second_with=action.get("second_with"),
+        )
+        table.put(attacker, *hit)
+        table.emit(events)
+        return
+    if action.get("targets"):
+        attacker, hit, events = resolve_multi_attack(attacker, targets, spec, dice, powers)
+        table.put(attacker, *hit)
+        table.emit(events)
+        return
+    target = targets[0]
     # Interponerse: attacks meant for the protected go to whoever stepped in.
     protector = declarations.interposer_for(table.states.values(), target.id)
     if protector is not None and protector != attacker.id:
         target = table.states[protector]
-    outcome = resolve_attack(attacker, target, spec, dice, engine.powers_catalogue())
+    outcome = resolve_attack(attacker, target, spec, dice, powers)
     table.put(outcome.attacker, outcome.target)
     table.emit(outcome.events)
 

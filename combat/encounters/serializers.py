@@ -232,7 +232,7 @@ def slug_list(validator=SLUG):
 
 
 REQUIRED_BY_TYPE = {
-    "attack": ("actor", "target", "kind"),
+    "attack": ("actor", "kind"),
     "escape": ("actor", "power", "by"),
     "spend_hero_point": ("actor", "use"),
     "delay": ("actor", "other"),
@@ -250,7 +250,9 @@ class ActionSerializer(StrictSerializer):
     - `start` (GM): `surprise` (ids that act first by surprise), `charging` (ids charging in).
     - `attack`: `actor`, `target`, `kind`, `with`, `circumstances`, `maneuvers`, `hero_point`
       (`superioridad` | `subir-dos-niveles`), `counter` (the extra attack Ataque a fondo gives),
-      `target_weapon` (Desarmar), `attribute` (Debilitar «Atributo»).
+      `target_weapon` (Desarmar), `attribute` (Debilitar «Atributo»). An area, cone (`cone`) or
+      burst attack names `targets` instead (one roll each); with the `ataque-doble` maneuver,
+      `targets` holds one or two ids, plus `two_weapons` and `second_with`.
     - `escape`: `actor`, `power` (the progression power), `by` (who applied it), `hero_point` (bool).
     - `spend_hero_point`: `actor`, `use`, and `maneuver` or `power` + `instant` when the use needs them.
     - `delay`: `actor`, `other`, `where` (`before` | `after`). `end_turn`: `actor`.
@@ -285,6 +287,10 @@ class ActionSerializer(StrictSerializer):
     maneuvers = slug_list()
     hero_point = StrictCharField(max_length=40, required=False, allow_null=True)
     counter = StrictBooleanField(required=False)
+    targets = serializers.ListField(child=IdField(), min_length=1, max_length=20, required=False)
+    cone = StrictBooleanField(required=False)
+    two_weapons = StrictBooleanField(required=False)
+    second_with = StrictCharField(max_length=200, required=False)
     target_weapon = StrictCharField(max_length=200, required=False)
     attribute = StrictCharField(max_length=40, required=False)
     surprise = serializers.ListField(child=IdField(), max_length=100, required=False)
@@ -312,6 +318,8 @@ class ActionSerializer(StrictSerializer):
 
     def validate(self, attrs):
         missing = [name for name in REQUIRED_BY_TYPE.get(attrs["type"], ()) if name not in attrs]
+        if attrs["type"] == "attack" and "target" not in attrs and "targets" not in attrs:
+            missing.append("target")
         if missing:
             raise serializers.ValidationError(
                 {name: [_("Este campo es obligatorio para este tipo de acción.")] for name in missing},

@@ -78,8 +78,10 @@
       const seed = keys.get(roll.commitment);
       if (!seed) {
         pending++;
-        if (row) mark(row, true, texts.not_revealed);
-        row && row.classList.add("opacity-75");
+        if (row) {
+          row.querySelector("[data-verdict]").textContent = texts.not_revealed;
+          row.dataset.verified = "pending";
+        }
         continue;
       }
       let ok = roll.faces.length === roll.nonces.length;

@@ -184,3 +184,36 @@ def test_an_unreadable_npc_sheet_is_a_400_pointing_into_it(table):
     assert response.status_code == 400
     paths = [e["path"] for e in response.json()["errors"]]
     assert "/npc/level" in paths
+
+
+def test_an_attack_on_several_targets_rolls_once_per_target(table, faces):
+    encounter = table.create()["id"]
+    nova = table.add_pc(encounter)["id"]
+    thugs = [table.add_npc(encounter)["id"] for _ in range(2)]
+    faces.extend([15, 3, 2])
+    table.act(encounter, type="start")
+    faces.extend([17, 4])
+    response = table.act(
+        encounter,
+        client=table.player_api,
+        type="attack",
+        actor=nova,
+        targets=thugs,
+        kind="ranged",
+        **{"with": "ataque-especial-a-distancia"},
+    )
+    assert response.status_code == 201, response.json()
+    attacks = [e for e in response.json()["events"] if e["type"] == "attack"]
+    assert [a["target"] for a in attacks] == thugs
+    assert [a["roll"]["faces"] for a in attacks] == [[17], [4]]
+    assert [a["hit"] for a in attacks] == [True, True]  # 25 and 12 against defense 12
+    double = table.act(
+        encounter,
+        client=table.player_api,
+        type="attack",
+        actor=nova,
+        targets=thugs,
+        kind="ranged",
+        maneuvers=["ataque-doble"],
+    )
+    assert double.status_code == 400  # Nova has spent her standard action, and lacks the maneuver
