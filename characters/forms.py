@@ -4,6 +4,7 @@ reads its fields and the rules engine judges the sheet they make."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Award
@@ -28,14 +29,15 @@ class AttachForm(CampaignChoiceMixin, forms.Form):
 
 
 class ImportForm(CampaignChoiceMixin, forms.Form):
-    file = forms.FileField(
-        label=_("Archivo de ficha (JSON)"),
-        help_text=_(
-            "Una ficha exportada desde Epic20 Site o escrita en el formato de la API (máximo %(kb)s KB)."
-        )
-        % {"kb": MAX_SHEET_BYTES // 1024},
-    )
+    file = forms.FileField(label=_("Archivo de ficha (JSON)"))
     campaign = forms.ChoiceField(label=_("Campaña"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Formatted per request, in the request's language (a lazy string would freeze it).
+        self.fields["file"].help_text = gettext(
+            "Una ficha exportada desde Epic20 Site o escrita en el formato de la API (máximo %(kb)s KB)."
+        ) % {"kb": MAX_SHEET_BYTES // 1024}
 
 
 class AwardForm(forms.Form):
