@@ -143,7 +143,6 @@ def _sheet_context(request, character: Character, **extra) -> dict:
 
 @login_required
 @require_GET
-@vary_on_headers("HX-Request")
 def character_sheet(request, pk):
     character = access.access_character_by_id(request.user, pk)
     return render(request, SHEET_TEMPLATE, _sheet_context(request, character))
@@ -160,11 +159,9 @@ def character_export(request, pk):
 
 @login_required
 @require_POST
-@vary_on_headers("HX-Request")
 def character_award(request, pk):
     character = access.access_character_by_id(request.user, pk, gm_only=True)
     form = AwardForm(request.POST)
-    awarded = False
     if form.is_valid():
         try:
             services.character_award(
@@ -174,42 +171,29 @@ def character_award(request, pk):
                 amount=form.cleaned_data["amount"],
                 note=form.cleaned_data["note"],
             )
-            awarded = True
         except services.CharacterError as exc:
             form.add_error("amount" if exc.path == "/amount" else None, exc.message)
-    if awarded and not request.htmx:
-        messages.success(request, _("Puntos otorgados."))
-        return redirect(_sheet_url(character))
-    extra = {"award_form": AwardForm() if awarded else form, "awarded": awarded}
-    context = _sheet_context(request, character, **extra)
-    if request.htmx:
-        return render(request, f"{SHEET_TEMPLATE}#gm-awards", context, status=200 if awarded else 400)
-    return render(request, SHEET_TEMPLATE, context, status=400)
+        else:
+            messages.success(request, _("Puntos otorgados."))
+            return redirect(_sheet_url(character))
+    return render(request, SHEET_TEMPLATE, _sheet_context(request, character, award_form=form), status=400)
 
 
 @login_required
 @require_POST
-@vary_on_headers("HX-Request")
 def character_waive(request, pk):
     character = access.access_character_by_id(request.user, pk, gm_only=True)
     form = WaiverForm(request.POST)
-    waived = False
     if form.is_valid():
         try:
             services.character_waive(character=character, created_by=request.user, **form.cleaned_data)
-            waived = True
         except services.CharacterError as exc:
             field = {"/code": "code", "/path": "path", "/reason": "reason"}.get(exc.path)
             form.add_error(field, exc.message)
-    if waived and not request.htmx:
-        messages.success(request, _("Error dispensado."))
-        return redirect(_sheet_url(character))
-    if waived and request.htmx:
-        return HttpResponseClientRedirect(_sheet_url(character))
-    context = _sheet_context(request, character, waiver_form=form)
-    if request.htmx:
-        return render(request, f"{SHEET_TEMPLATE}#gm-waive", context, status=400)
-    return render(request, SHEET_TEMPLATE, context, status=400)
+        else:
+            messages.success(request, _("Error dispensado."))
+            return redirect(_sheet_url(character))
+    return render(request, SHEET_TEMPLATE, _sheet_context(request, character, waiver_form=form), status=400)
 
 
 @login_required
@@ -222,8 +206,6 @@ def character_waiver_remove(request, pk, wid):
     waiver.character = character
     services.waiver_remove(waiver=waiver, user=request.user)
     messages.success(request, _("Dispensa retirada."))
-    if request.htmx:
-        return HttpResponseClientRedirect(_sheet_url(character))
     return redirect(_sheet_url(character))
 
 
@@ -240,8 +222,6 @@ def character_duplicate(request, pk):
         messages.error(request, exc.message)
         return redirect(reverse("characters:list"))
     messages.success(request, _("Copia creada: «%(name)s».") % {"name": duplicate.name})
-    if request.htmx:
-        return HttpResponseClientRedirect(_sheet_url(duplicate))
     return redirect(_sheet_url(duplicate))
 
 
@@ -296,7 +276,6 @@ def character_attach(request, pk):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
 def character_import(request):
     errors: list[dict] = []
     if request.method == "GET":
@@ -317,6 +296,5 @@ def character_import(request):
             else:
                 messages.success(request, _("Personaje importado."))
                 return redirect(_sheet_url(character))
-    template = f"{IMPORT_TEMPLATE}#form" if request.htmx else IMPORT_TEMPLATE
     status = 400 if form.errors else 200
-    return render(request, template, {"form": form, "sheet_errors": errors}, status=status)
+    return render(request, IMPORT_TEMPLATE, {"form": form, "sheet_errors": errors}, status=status)

@@ -602,3 +602,25 @@ def test_a_stored_sheet_the_rules_no_longer_accept_still_shows_everywhere():
     award = gm_client.post(f"/characters/{character.pk}/awards/", {"category": "levels", "amount": "1"})
     assert award.status_code == 400
     assert "nivel válido" in award.content.decode()
+
+
+def test_the_gm_editing_a_sheet_gets_a_link_to_waive_each_error_with_the_form_filled_in():
+    gm, player, _campaign, character = table()
+    client = client_for(gm)
+
+    page = client.post(
+        f"/characters/{character.pk}/edit/", form_data(over_budget_powers(), save="1")
+    ).content.decode()
+    link = f"/characters/{character.pk}/?code=powers.over_budget&amp;path=/powers#waive"
+    assert link in page
+    assert (
+        link
+        not in client_for(player)
+        .post(f"/characters/{character.pk}/edit/", form_data(over_budget_powers(), save="1"))
+        .content.decode()
+    )
+
+    sheet_page = client.get(f"/characters/{character.pk}/", {"code": "powers.over_budget", "path": "/powers"})
+    body = sheet_page.content.decode()
+    assert re.search(r'name="code"[^>]*value="powers.over_budget"', body)
+    assert re.search(r'name="path"[^>]*value="/powers"', body)
