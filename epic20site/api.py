@@ -44,7 +44,7 @@ def flatten_validation_errors(detail, parts: list[str] | None = None, prefix: st
             if key in ("non_field_errors", "__all__"):
                 out.extend(flatten_validation_errors(value, parts, prefix))
             else:
-                out.extend(flatten_validation_errors(value, [*parts, key], prefix))
+                out.extend(flatten_validation_errors(value, [*parts, str(key)], prefix))
     elif isinstance(detail, list):
         if detail and all(isinstance(d, exceptions.ErrorDetail | str) for d in detail):
             for d in detail:

@@ -77,3 +77,14 @@ def test_the_api_schema_documents_accounts_and_campaigns(client):
 
 def test_the_api_docs_page_is_served(client):
     assert client.get(reverse("api-docs")).status_code == 200
+
+
+def test_nested_list_errors_keyed_by_index_become_json_pointers():
+    from rest_framework.exceptions import ErrorDetail
+
+    from epic20site.api import flatten_validation_errors
+
+    detail = {"items": {0: {"name": [ErrorDetail("Obligatorio.", code="required")]}}}
+    assert flatten_validation_errors(detail) == [
+        {"code": "name.required", "path": "/items/0/name", "message": "Obligatorio.", "rule": ""}
+    ]

@@ -293,3 +293,11 @@ def test_the_list_page_does_not_grow_in_queries_with_more_campaigns(
     with django_assert_max_num_queries(MAX_PAGE_QUERIES):
         response = client.get(LIST)
     assert html(response).count('class="fw-semibold"') == campaigns
+
+
+def test_the_campaign_page_links_to_its_encounters(db, client):
+    gm = UserFactory()
+    campaign = campaign_for(gm=gm)
+    client.force_login(gm)
+    page = client.get(reverse("combat:campaign_detail", args=[campaign.pk])).content.decode()
+    assert reverse("encounters:list", args=[campaign.pk]) in page
