@@ -9,7 +9,7 @@ import json
 import re
 from collections import defaultdict
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -355,6 +355,14 @@ def _row_flags(form: BuilderForm) -> dict[str, str]:
     return flags
 
 
+@lru_cache(maxsize=256)
+def _checked(key: str):
+    """The engine's report, remembered per process: a builder often sends the same form twice
+    (an `input` and then a `change` event), and reports are immutable."""
+    sheet, awards, waivers = json.loads(key)
+    return validate_sheet(sheet, awards=awards, waivers=waivers)
+
+
 def builder_context(
     request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False
 ) -> dict:
@@ -364,7 +372,7 @@ def builder_context(
     if character is not None:
         awards = [a.as_engine_award() for a in character.awards.all()]
         waivers = [w.as_engine_waiver() for w in selectors.applicable_waivers(character)]
-    report = validate_sheet(sheet, awards=awards, waivers=waivers).as_dict(lang=lang)
+    report = _checked(json.dumps([sheet, awards, waivers], sort_keys=True)).as_dict(lang=lang)
     slots: dict[str, list[str]] = defaultdict(list)
     errors = []
     for problem in report["errors"]:
