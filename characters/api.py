@@ -123,8 +123,14 @@ class CharacterValidateView(APIView):
     def post(self, request):
         body = _body_object(request)
         body.pop("campaign", None)  # the same body as POST /characters/ validates the same
-        report = validate_sheet(body)
-        return Response(report.as_dict(lang=selectors.request_lang()))
+        report = validate_sheet(body).as_dict(lang=selectors.request_lang())
+        # What creating it would refuse before the rules: keys the sheet does not have.
+        try:
+            services.sheet_shape_check(body)
+        except services.CharacterError as exc:
+            report["errors"] = exc.as_errors() + report["errors"]
+            report["valid"] = False
+        return Response(report)
 
 
 class CharacterListCreateView(generics.GenericAPIView):

@@ -60,6 +60,12 @@ class SheetInvalid(CharacterError):
         return self.report.as_dict(lang=lang)["errors"]
 
 
+def sheet_shape_check(sheet: Any) -> dict:
+    """What is refused before the rules are even read: not an object, a key no sheet has, a
+    NUL character, runaway nesting. Raises `CharacterError`; returns the sheet as a dict."""
+    return _check_is_object(sheet)
+
+
 def _check_is_object(sheet: Any) -> dict:
     if not isinstance(sheet, Mapping):
         raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))

@@ -522,3 +522,11 @@ def test_a_nul_character_in_a_sheet_text_is_a_400_at_its_path(user):
         "rule": "",
     }
     assert not Character.objects.exists()
+
+
+def test_validate_reports_an_unknown_key_as_create_would_refuse_it():
+    body = APIClient().post(VALIDATE, nova(colour="azul"), format="json").json()
+
+    assert body["valid"] is False
+    assert body["errors"][0]["code"] == "sheet.unknown_key"
+    assert body["errors"][0]["path"] == "/colour"
