@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from . import hero_points
 from .circumstances import circumstance_sources
+from .circumstances import parse as parse_circumstance
 from .defense import SPECIAL_PHYSICAL_POWERS, Defense, defense_against
 from .maneuvers import RULE as MANEUVERS
 from .maneuvers import check_stacking, family, require, tier
@@ -338,9 +339,8 @@ def prepare_attack(
                 "Blind spends this turn's hero point.",
                 hero_points.RULE,
             )
-    if "tumbar" in tiers and any(
-        c.startswith("diferencia-de-tamano:") and int(c.split(":")[1]) >= 2 for c in spec.circumstances
-    ):
+    sizes = [parse_circumstance(c) for c in spec.circumstances if c.startswith("diferencia-de-tamano")]
+    if "tumbar" in tiers and any(units >= 2 for _circ, units in sizes):
         raise _refuse(
             "maneuver.tumbar_too_big",
             "Dos categorías de tamaño más: no se puede tumbar.",

@@ -8,6 +8,7 @@ Circumstances of one `group` describe the same situation and count once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -258,18 +259,37 @@ def source_for(circ: Circumstance, units: int = 1, *, stressful: bool = True) ->
     return Source(circ.slug, delta, circ.rule, circ.name_es, circ.name_en)
 
 
+# FAQ (transportes): "una Inferioridad por cada diferencia de tamaño" — from infantry to a
+# Death Star the document names six categories; ten leaves room and keeps a roll's dice bounded.
+MAX_UNITS = 10
+_COUNT = re.compile(r"[0-9]+")
+
+
 def parse(slug: str) -> tuple[Circumstance, int]:
-    """ "diferencia-de-tamano:2" → (that circumstance, 2); unknown slugs are refused."""
-    name, _, count = slug.partition(":")
+    """ "diferencia-de-tamano:2" → (that circumstance, 2). Unknown slugs, counts on circumstances
+    that take none and anything but ASCII digits ("²", "-1", " 2") are refused, and so are counts
+    outside 1..`MAX_UNITS`; nothing here raises anything but `Refused`."""
+    name, colon, count = str(slug).partition(":")
     circ = BY_SLUG.get(name)
-    if circ is None or (count and not (circ.per_unit and count.isdigit() and int(count) >= 1)):
+    if circ is None or (colon and not (circ.per_unit and _COUNT.fullmatch(count))):
         raise Refused(
             "circumstances.unknown",
             "ATACAR EN COMBATE",
             f"Circunstancia desconocida: «{slug}».",
             f"Unknown circumstance: '{slug}'.",
         )
-    return circ, int(count) if count else 1
+    if not colon:
+        return circ, 1
+    # Compare the digits before converting: a huge count never becomes a huge integer.
+    digits = count.lstrip("0")
+    if not digits or len(digits) > len(str(MAX_UNITS)) or int(digits) > MAX_UNITS:
+        raise Refused(
+            "circumstances.count_out_of_range",
+            circ.rule,
+            f"La cantidad de «{name}» debe estar entre 1 y {MAX_UNITS}.",
+            f"The count of '{name}' must be between 1 and {MAX_UNITS}.",
+        )
+    return circ, int(digits)
 
 
 def circumstance_sources(
