@@ -84,8 +84,8 @@ def take_damage(
     events = [
         Event(
             "damage",
-            f"{target.name or target.id} pierde {amount} punto(s) de vida ({target.hit_points}).",
-            f"{target.name or target.id} loses {amount} hit point(s) ({target.hit_points}).",
+            f"{target.display_name} pierde {amount} punto(s) de vida ({target.hit_points}).",
+            f"{target.display_name} loses {amount} hit point(s) ({target.hit_points}).",
             DAMAGE_RULE,
             actor=by,
             target=target.id,
@@ -99,8 +99,8 @@ def take_damage(
         events.append(
             Event(
                 "stunned",
-                f"{target.name or target.id} queda aturdido (Inferioridad durante un turno).",
-                f"{target.name or target.id} is stunned (Inferiority for one turn).",
+                f"{target.display_name} queda aturdido (Inferioridad durante un turno).",
+                f"{target.display_name} is stunned (Inferiority for one turn).",
                 STUN_RULE,
                 actor=by,
                 target=target.id,
@@ -123,7 +123,7 @@ _STATUS_TEXT = {
 
 def status_event(state: CombatantState, by: str | None = None) -> Event:
     es, en, rule = _STATUS_TEXT[state.status]
-    who = state.name or state.id
+    who = state.display_name
     return Event(
         "status",
         f"{who} {es}.",

@@ -29,7 +29,7 @@ from .turn import ActionBudget
 
 
 def _who(state: CombatantState) -> str:
-    return state.name or state.id
+    return state.display_name
 
 
 def _event(state: CombatantState, slug: str, es: str, en: str, **data) -> Event:
@@ -268,7 +268,14 @@ def keep_distance(state: CombatantState):
     ]
 
 
-def provoke_attack(state: CombatantState, budget: ActionBudget, enemy: CombatantState, victim_id: str):
+def provoke_attack(
+    state: CombatantState,
+    budget: ActionBudget,
+    enemy: CombatantState,
+    victim_id: str,
+    *,
+    victim_name: str | None = None,
+):
     """Provocar ataque a otro objetivo: 1 hero point, a standard, a move and a communication action;
     the enemy makes an extra attack (its best, the GM's call) on `victim_id`. "sólo puede ser exitosa
     una vez por combate contra un mismo objetivo". A fighter who borrowed the maneuver with a hero
@@ -301,8 +308,8 @@ def provoke_attack(state: CombatantState, budget: ActionBudget, enemy: Combatant
     )
     event = Event(
         "provoked_attack",
-        f"{_who(state)} provoca que {_who(enemy)} ataque a {victim_id}.",
-        f"{_who(state)} provokes {_who(enemy)} into attacking {victim_id}.",
+        f"{_who(state)} provoca que {_who(enemy)} ataque a {victim_name or victim_id}.",
+        f"{_who(state)} provokes {_who(enemy)} into attacking {victim_name or victim_id}.",
         RULE,
         actor=state.id,
         target=enemy.id,

@@ -36,7 +36,7 @@ def dying_check(state: CombatantState, dice: DiceSource) -> tuple[CombatantState
         raise Refused("dying.not_dying", FAQ_DEATH, "No está muriendo.", "Not dying.")
     sources = dying_sources(state)
     roll = roll_d20(dice, net_superiority(sources), 0)
-    who = state.name or state.id
+    who = state.display_name
     if roll.total >= STABILIZES:
         state = replace(state, status=STABLE)
         es, en = f"{who} se estabiliza ({roll.total}).", f"{who} stabilizes ({roll.total})."

@@ -54,7 +54,9 @@ def roll_initiative(
     """One roll per combatant, returned in turn order."""
     charging = set(charging)
     rolls = []
+    names: dict[str, str] = {}
     for state in states:
+        names[state.id] = state.display_name
         bonus, attribute = initiative_bonus(state, charging=state.id in charging)
         roll = roll_d20(dice, 0, bonus)
         rolls.append(InitiativeRoll(state.id, roll, attribute, bonus, roll.total))
@@ -62,8 +64,8 @@ def roll_initiative(
     events = [
         Event(
             "initiative",
-            f"Iniciativa de {r.combatant}: {r.total}.",
-            f"Initiative of {r.combatant}: {r.total}.",
+            f"Iniciativa de {names[r.combatant]}: {r.total}.",
+            f"Initiative of {names[r.combatant]}: {r.total}.",
             RULE,
             actor=r.combatant,
             roll=r.roll,

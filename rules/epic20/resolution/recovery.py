@@ -27,7 +27,7 @@ def rest(state: CombatantState, minutes: int) -> tuple[CombatantState, list[Even
     state = replace(state, defense_penalty=state.defense_penalty - defense)
     state = replace(state, level_drain=max(0, state.level_drain - points))
     state = heal(state, points)
-    who = state.name or state.id
+    who = state.display_name
     return state, [
         Event(
             "rest",

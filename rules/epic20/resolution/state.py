@@ -187,6 +187,11 @@ class CombatantState:
     def conscious(self) -> bool:
         return self.status in (ACTIVE, FLED)
 
+    @property
+    def display_name(self) -> str:
+        """What event texts call the combatant: its name, or its id when it has none."""
+        return self.name or self.id
+
 
 def with_condition(state: CombatantState, cond: Condition, *, stack: bool = False) -> CombatantState:
     """Add a condition; without `stack`, one of the same slug and `other` is replaced by the

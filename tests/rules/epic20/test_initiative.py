@@ -110,3 +110,14 @@ def test_delaying_needs_the_maneuver_and_a_fighter_who_acts_later():
     with pytest.raises(Refused) as err:
         delay_action(fighter("b", maneuvers={"retrasar-accion"}), ("a", "b"), "a")
     assert err.value.code == "initiative.delay_backwards"
+
+
+def test_initiative_events_name_the_combatants():
+    named = [
+        CombatantState("1", level=8, hit_points=4, hit_points_max=4, name="Nova"),
+        CombatantState("2", level=5, hit_points=2, hit_points_max=2),
+    ]
+    _, events = roll_initiative(named, FixedDice([10, 3]))
+    texts = {e.actor: (e.text_es, e.text_en) for e in events}
+    assert texts["1"] == ("Iniciativa de Nova: 14.", "Initiative of Nova: 14.")
+    assert texts["2"] == ("Iniciativa de 2: 5.", "Initiative of 2: 5.")  # no name: its id
