@@ -155,6 +155,30 @@ class Roll:
             data["rerolled_from"] = self.previous.as_dict()
         return data
 
+    @classmethod
+    def from_dict(cls, data) -> Roll:
+        """The roll `as_dict` wrote (extra keys such as `commitment` or `sources` are ignored), so a
+        logged roll can be rerolled. Raises `ValueError` when `data` is not such a roll."""
+        try:
+            previous = data.get("rerolled_from")
+            faces = tuple(int(f) for f in data["faces"])
+            kept = int(data["kept"])
+            return cls(
+                sides=int(data["sides"]),
+                faces=faces,
+                nonces=tuple(None if n is None else int(n) for n in data["nonces"]),
+                superiority=int(data["superiority"]),
+                kept=kept,
+                bonus=int(data["bonus"]),
+                total=int(data["total"]),
+                natural_20=bool(data.get("natural_20", kept == 20)),
+                natural_1=bool(data.get("natural_1", kept == 1)),
+                fumble=bool(data.get("fumble", False)),
+                previous=cls.from_dict(previous) if isinstance(previous, dict) else None,
+            )
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a logged roll: {exc}") from None
+
 
 def dice_count(superiority: int) -> int:
     """RESOLVER ACCIONES: Superioridad 2d20, Doble 3d20… and the same for Inferioridad."""

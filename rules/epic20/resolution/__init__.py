@@ -7,7 +7,10 @@ The encounter app builds `CombatantState`s, calls these and stores what they ret
 - `AttackSpec`, `prepare_attack`, `apply_attack`, `resolve_attack`, `resolve_multi_attack`,
   `resolve_double_attack` → `AttackOutcome(attacker, target, events, …)` (attacks)
 - `attack_odds` (exact odds), `escape`, `maintain` (progression), `dying_check`, `rest`
-- `hero_points.spend / reroll_roll / award`, `equipment.*`, `declarations.*` (maneuvers)
+- `skill_check` → `SkillCheckOutcome(state, events, roll, success, …)`; `DIFFICULTIES` (skills)
+- `hero_points.spend / reroll_roll / award`, `equipment.*`, `declarations.*` (maneuvers); a
+  hero point reroll re-resolves the same action with `rerolling=` (`resolve_attack`,
+  `skill_check`, `escape`)
 - data for the catalogue API: `CIRCUMSTANCES`, `HERO_POINT_USES` (each has `as_dict()`)
 
 Every function raises `Refused(code, rule, text_es, text_en)` for what the rules forbid.
@@ -25,12 +28,22 @@ from .multi_attack import resolve_double_attack, resolve_multi_attack
 from .odds import attack_odds
 from .progression import escape, maintain
 from .recovery import rest
+from .skills import DIFFICULTIES, SkillCheckOutcome, skill_check
 from .sources import Source, net_superiority
-from .state import CombatantState, Condition, EquipmentState, Event, ProgressionEffect, Refused
+from .state import (
+    CombatantState,
+    Condition,
+    EquipmentState,
+    Event,
+    ProgressionEffect,
+    Refused,
+    SkillStat,
+)
 from .turn import ActionBudget, budget_for_turn
 
 __all__ = [
     "CIRCUMSTANCES",
+    "DIFFICULTIES",
     "HERO_POINT_USES",
     "ActionBudget",
     "AttackOutcome",
@@ -44,6 +57,8 @@ __all__ = [
     "PreparedAttack",
     "ProgressionEffect",
     "Refused",
+    "SkillCheckOutcome",
+    "SkillStat",
     "Source",
     "TurnStart",
     "apply_attack",
@@ -64,6 +79,7 @@ __all__ = [
     "resolve_double_attack",
     "resolve_multi_attack",
     "rest",
+    "skill_check",
     "roll_initiative",
     "stabilize",
     "start_turn",

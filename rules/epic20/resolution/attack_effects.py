@@ -51,7 +51,7 @@ class AttackOutcome:
 
 
 def _who(state: CombatantState) -> str:
-    return state.name or state.id
+    return state.display_name
 
 
 def _until_next_turn(slug: str, source: str, holder: CombatantState, **kw) -> Condition:
@@ -365,10 +365,28 @@ def resolve_attack(
     spec: AttackSpec,
     dice: DiceSource,
     powers: Mapping[str, object] | None = None,
+    *,
+    rerolling: Roll | None = None,
 ) -> AttackOutcome:
-    """Prepare, roll and apply one attack."""
+    """Prepare, roll and apply one attack.
+
+    `rerolling`: the first roll of this same attack, thrown again for a hero point (PUNTOS DE
+    HÉROE: "Repetir un dado de 20 ya lanzado. Sólo será válido el segundo resultado. Cuesta 2
+    puntos de héroe si la acción es de combate"): the attack is resolved with the new roll only.
+    """
     prepared = prepare_attack(attacker, target, spec, powers)
-    return apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+    if rerolling is None:
+        return apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+    if (rerolling.superiority, rerolling.bonus) != (prepared.net, prepared.bonus):
+        raise Refused(
+            "hero_points.reroll_mismatch",
+            hero_points.RULE,
+            "La tirada a repetir no es la de este ataque.",
+            "The roll to reroll is not this attack's.",
+        )
+    paid, roll, spent = hero_points.reroll_roll(prepared.attacker, rerolling, dice, in_combat=True)
+    prepared = replace(prepared, attacker=paid, events=(*prepared.events, *spent))
+    return apply_attack(prepared, roll)
 
 
 def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:

@@ -126,7 +126,7 @@ BY_SLUG = {use.slug: use for use in HERO_POINT_USES}
 
 
 def _who(state: CombatantState) -> str:
-    return state.name or state.id
+    return state.display_name
 
 
 def use_cost(slug: str, *, in_combat: bool = True, power_cost: Fraction | None = None) -> int:
@@ -234,8 +234,18 @@ def spend(
 def reroll_roll(
     state: CombatantState, roll: Roll, dice: DiceSource, *, in_combat: bool = True
 ) -> tuple[CombatantState, Roll, list[Event]]:
-    """ "Repetir un dado de 20 ya lanzado. Sólo será válido el segundo resultado." 2 points in
-    combat, 1 outside. The caller resolves the action again with the returned roll."""
+    """ "Repetir un dado de 20 ya lanzado. Sólo será válido el segundo resultado." "Cuesta 2
+    puntos de héroe si la acción es de combate o 1 sólo si la acción no es de combate":
+    `in_combat` says whether the action is a combat one (an attack, breaking free), not whether a
+    fight is on. The second result is final: a reroll is never rerolled. The caller resolves the
+    action again with the returned roll, whose dice are all new."""
+    if roll.previous is not None:
+        raise Refused(
+            "hero_points.already_rerolled",
+            RULE,
+            "Esa tirada ya se repitió: sólo vale el segundo resultado.",
+            "That roll was already rerolled: only the second result counts.",
+        )
     points = use_cost("repetir-tirada", in_combat=in_combat)
     state = pay(state, points, what="repetir-tirada")
     again = reroll(dice, roll)

@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 
-from rules.epic20.dice import DiceSource, roll_d20
+from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import hero_points
 from .sources import Source, net_superiority
@@ -43,7 +43,7 @@ LOST_BY_STEP = {
 
 
 def _who(state: CombatantState) -> str:
-    return state.name or state.id
+    return state.display_name
 
 
 def lost_actions(state: CombatantState) -> dict[str, int]:
@@ -151,6 +151,7 @@ def escape(
     *,
     hero_point: bool = False,
     stressful: bool = True,
+    rerolling: Roll | None = None,
 ) -> tuple[CombatantState, ActionBudget, list[Event]]:
     """Librarse de efectos: "usar una acción estándar y lanzar 1d20 + el atributo adecuado …
     siendo la dificultad 10 + nivel del personaje que les aplicó el efecto. Por cada 5 puntos de
@@ -159,7 +160,9 @@ def escape(
 
     Escapismo (grabs): Superioridad, and the attempt may use the object action; Escapismo 2 two
     attempts (move, then object); otherwise one attempt per turn. Superfuerza escapes grabs with
-    Superioridad. Actions lost to the effect may still be used to break free.
+    Superioridad. Actions lost to the effect may still be used to break free. `rerolling`: the
+    first roll of this same attempt, thrown again for 2 hero points (PUNTOS DE HÉROE, "Repetir un
+    dado de 20": breaking free in a fight is a combat action).
     """
     effect = next((e for e in state.progressions if e.power == power and e.by == by), None)
     if effect is None or state.status != ACTIVE:
@@ -196,7 +199,18 @@ def escape(
         state = hero_points.pay(state, 1, what="superioridad")
         sources.append(Source("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
     bonus = math.floor(state.effective_level * state.attribute(effect.escape_attribute))
-    roll = roll_d20(dice, net_superiority(sources), bonus)
+    if rerolling is None:
+        roll = roll_d20(dice, net_superiority(sources), bonus)
+    else:
+        if (rerolling.superiority, rerolling.bonus) != (net_superiority(sources), bonus):
+            raise Refused(
+                "hero_points.reroll_mismatch",
+                hero_points.RULE,
+                "La tirada a repetir no es la de este intento.",
+                "The roll to reroll is not this attempt's.",
+            )
+        state, roll, spent = hero_points.reroll_roll(state, rerolling, dice, in_combat=True)
+        events += spent
     difficulty = 10 + effect.by_level
     success = roll.natural_20 or (not roll.natural_1 and roll.total >= difficulty)
     margin = roll.total - difficulty

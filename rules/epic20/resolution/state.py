@@ -99,6 +99,19 @@ class ProgressionEffect:
     grab: bool = False  # a grab (Escapismo and Superfuerza help to escape it)
 
 
+@dataclass(frozen=True)
+class SkillStat:
+    """One skill's roll as the sheet derives it (API.md `derived.skills`): `bonus` from the linked
+    attribute and `superiority`, the net count its value and the character's advantages give.
+    `attribute` lets resolution redo the bonus when the level or attribute changes in play;
+    `value` is only shown in the log."""
+
+    bonus: int
+    superiority: int
+    attribute: str = ""
+    value: Fraction | None = None
+
+
 def _frozen(mapping: Mapping | None) -> Mapping:
     return MappingProxyType(dict(mapping or {}))
 
@@ -110,7 +123,9 @@ class CombatantState:
     `attributes` are 0, ½ or 1 (Fractions); `powers`, `maneuvers`, `advantages` and
     `complications` are catalogue slugs; `penetrating` names the attacks (power slugs or
     equipment names) that carry the "Ataque penetrante" modifier; `attack_bonus` is the sheet's
-    derived best bonus per attack kind (used by Defensa con escudo to compare attack values).
+    derived best bonus per attack kind (used by Defensa con escudo to compare attack values);
+    `skills` is the sheet's derived roll of every skill (key: slug, or "<slug>:<specialty>");
+    `name` is what event texts call the combatant (its id when empty).
     """
 
     id: str
@@ -129,6 +144,7 @@ class CombatantState:
     archetype: str | None = None
     penetrating: frozenset[str] = frozenset()
     attack_bonus: Mapping[str, int | None] = field(default_factory=lambda: _frozen({}))
+    skills: Mapping[str, SkillStat] = field(default_factory=lambda: _frozen({}))
     equipment: tuple[EquipmentState, ...] = ()
     minion: bool = False
     defense_penalty: int = 0
@@ -143,7 +159,7 @@ class CombatantState:
     turn: str = WAITING
 
     def __post_init__(self):
-        for name in ("attributes", "attack_bonus", "attribute_drain"):
+        for name in ("attributes", "attack_bonus", "attribute_drain", "skills"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
         for name in ("powers", "maneuvers", "advantages", "complications", "penetrating"):
             object.__setattr__(self, name, frozenset(getattr(self, name)))

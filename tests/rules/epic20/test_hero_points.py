@@ -171,3 +171,58 @@ def test_with_roll_uses_cannot_be_spent_on_their_own():
     with pytest.raises(Refused):
         spend(hero(), "superioridad")
     assert replace(hero(), hero_points=0).hero_points_max == 4
+
+
+def test_rerolling_an_attack_costs_two_points_and_resolves_it_with_the_new_roll_only():
+    first = resolve_attack(hero(), target(), AttackSpec("melee"), FixedDice([3]))
+    assert not first.hit
+    again = resolve_attack(hero(), target(), AttackSpec("melee"), FixedDice([19]), rerolling=first.roll)
+    assert again.attacker.hero_points == 2  # "Cuesta 2 puntos de héroe si la acción es de combate"
+    assert again.hit and again.roll.kept == 19 and again.roll.previous == first.roll
+    assert [e.type for e in again.events][:2] == ["hero_point", "attack"]
+    assert again.events[0].data["points"] == 2
+
+
+def test_rerolling_a_skill_check_costs_one_point_outside_a_combat_action():
+    from rules.epic20.resolution import SkillStat, skill_check
+
+    state = replace(hero(), skills={"atletismo": SkillStat(8, 0, "corpulencia", Fraction(1, 2))})
+    first = skill_check(state, "atletismo", FixedDice([4]), difficulty=20)
+    again = skill_check(state, "atletismo", FixedDice([15]), difficulty=20, rerolling=first.roll)
+    assert again.state.hero_points == 3 and again.success  # "1 sólo si la acción no es de combate"
+
+
+def test_a_reroll_needs_the_points_and_the_turns_hero_point_use():
+    first = resolve_attack(hero(points=1), target(), AttackSpec("melee"), FixedDice([3]))
+    with pytest.raises(Refused) as err:
+        resolve_attack(hero(points=1), target(), AttackSpec("melee"), FixedDice([19]), rerolling=first.roll)
+    assert err.value.code == "hero_points.not_enough"
+    paid = resolve_attack(hero(), target(), AttackSpec("melee", hero_point="superioridad"), FixedDice([2, 3]))
+    with pytest.raises(Refused) as err:
+        resolve_attack(
+            hero(),
+            target(),
+            AttackSpec("melee", hero_point="superioridad"),
+            FixedDice([19, 19]),
+            rerolling=paid.roll,
+        )
+    assert err.value.code == "hero_points.one_per_turn"
+
+
+def test_a_rerolled_roll_is_final():
+    first = roll_d20(FixedDice([3]), 0, 8)
+    _, again, _ = reroll_roll(hero(), first, FixedDice([5]))
+    with pytest.raises(Refused) as err:
+        reroll_roll(hero(), again, FixedDice([19]))
+    assert err.value.code == "hero_points.already_rerolled"
+
+
+def test_a_logged_roll_reads_back_with_what_it_rerolled():
+    from rules.epic20.dice import Roll
+
+    first = roll_d20(FixedDice([3, 12]), 1, 8)
+    _, again, _ = reroll_roll(hero(), first, FixedDice([17, 6]))
+    logged = {**again.as_dict(), "commitment": "ab", "sources": []}
+    assert Roll.from_dict(logged) == again
+    with pytest.raises(ValueError):
+        Roll.from_dict({"faces": "x"})
