@@ -20,6 +20,8 @@ class Campaign(models.Model):
     )
     invite_code = models.CharField(_("código de invitación"), max_length=16, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Any change a campaign list shows bumps this, so cached pages know they are stale.
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

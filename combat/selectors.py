@@ -3,6 +3,7 @@ queries, however many campaigns or members there are."""
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
 
 from .models import Campaign, Membership
@@ -40,3 +41,27 @@ def membership_for(user, campaign: Campaign) -> Membership | None:
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(campaign=campaign, user=user).first()
+
+
+def campaign_list_version(user) -> str:
+    """A token that changes whenever anything the user's campaign list shows changes: a
+    campaign joined, left or created, another member joining or leaving one of them, a rename.
+    Cached pages use it in their key, so a change made through any process invalidates them
+    for every process, whatever cache backend is configured.
+
+    One aggregate query, written in SQL because it runs on every hit of a cached page and the
+    ORM's query compilation would cost more than the query itself.
+    """
+    membership = Membership._meta.db_table
+    campaign = Campaign._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(other.id), MAX(other.id), MAX(c.updated_at) "  # table names only, never input
+            f"FROM {membership} mine "
+            f"JOIN {membership} other ON other.campaign_id = mine.campaign_id "
+            f"JOIN {campaign} c ON c.id = mine.campaign_id "
+            f"WHERE mine.user_id = %s",
+            [user.pk],
+        )
+        count, last, changed = cursor.fetchone()
+    return f"{count}-{last or 0}-{changed or ''}"

@@ -72,7 +72,7 @@ def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = System.EPI
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, name: str) -> Campaign:
     campaign.name = _clean_name(name)
-    campaign.save(update_fields=["name"])
+    campaign.save(update_fields=["name", "updated_at"])
     return campaign
 
 
@@ -84,7 +84,7 @@ def campaign_regenerate_invite(*, campaign: Campaign) -> Campaign:
         if not Campaign.objects.filter(invite_code=code).exists():
             break
     campaign.invite_code = code
-    campaign.save(update_fields=["invite_code"])
+    campaign.save(update_fields=["invite_code", "updated_at"])
     return campaign
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from epic20site.access import access_campaign_by_id, can_see_invite_code, is_campaign_gm
+from epic20site.pagecache import cached_page
 
 from . import selectors, services
 from .forms import CampaignForm, JoinForm
@@ -57,7 +58,13 @@ def _detail_url(campaign) -> str:
 @require_GET
 @vary_on_headers("HX-Request")
 def campaign_list(request):
-    return render(request, _template(request, LIST_TEMPLATE, "panel"), _list_context(request))
+    # The page players open most: served from a per-user cache keyed on what it shows.
+    return cached_page(
+        request,
+        "campaign_list",
+        selectors.campaign_list_version(request.user),
+        lambda: render(request, _template(request, LIST_TEMPLATE, "panel"), _list_context(request)),
+    )
 
 
 @login_required
