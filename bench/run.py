@@ -51,6 +51,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "instead of SQLite; it is created for the run and dropped after",
     )
     parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="serve with REDIS_URL set to this Redis database (cache, sessions and rate limits "
+        "shared by the workers, as production runs); it is flushed before the run",
+    )
+    parser.add_argument(
         "--scenario",
         action="append",
         default=[],
@@ -195,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         worker_class=args.worker_class,
         threads=args.threads,
         postgres_server=args.postgres,
+        redis_url=args.redis,
     ) as server:
         server.apply_env()
         os.chdir(ROOT)
@@ -280,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
             "threads": args.threads,
             "debug": False,
             "database": "postgresql (throwaway)" if args.postgres else "sqlite (throwaway, WAL)",
-            "cache": "in-process (locmem)",
+            "cache": "redis (cache + cached_db sessions)" if args.redis else "in-process (locmem)",
         },
         "load": {
             "requests": args.requests,

@@ -75,6 +75,7 @@ class AppServer:
         worker_class: str = "sync",
         threads: int = 1,
         postgres_server: str | None = None,
+        redis_url: str | None = None,
     ):
         self.workers = workers
         self.worker_class = worker_class
@@ -85,10 +86,20 @@ class AppServer:
         if self.postgres:
             self.postgres.create()
         self.env = production_env(self.workdir, self.postgres.url if self.postgres else None)
+        if redis_url:
+            self._flush_redis(redis_url)
+            self.env["REDIS_URL"] = redis_url
+            self.env["CACHE_KEY_PREFIX"] = "epic20-bench"
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log_path = self.workdir / "server.log"
         self._process: subprocess.Popen | None = None
+
+    @staticmethod
+    def _flush_redis(url: str) -> None:
+        import redis
+
+        redis.Redis.from_url(url).flushdb()
 
     def apply_env(self) -> None:
         """Make this process see the same settings as the server (before `django.setup()`)."""

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 PAGE_TIMEOUT = 10 * 60
@@ -42,7 +41,8 @@ def cached_page(
     key = _key(request, name, version)
     content = cache.get(key)
     if content is not None:
-        get_token(request)  # keep the CSRF cookie in step, as rendering the page would
+        # The cached page carries a CSRF token for this session; the cookie that matches it was
+        # set when the page was first rendered for this very session.
         return HttpResponse(content)
     response = render()
     if response.status_code == 200 and not response.streaming:
