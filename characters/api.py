@@ -13,13 +13,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site import access
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, JSONBodyParser, Pagination, error
 from rules.epic20.validation import validate_sheet
 
 from . import selectors, services
@@ -52,17 +50,7 @@ LEGAL_SHEET = OpenApiExample("Nova", value=demo_sheets()[0], request_only=True)
 CHARACTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Character id.")
 
 
-class JSONBodyParser(JSONParser):
-    """JSON that nests too deeply for Python's parser is bad input (400), not a crash."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError(_("El JSON está anidado demasiado profundo.")) from None
-
-
-PARSERS = [JSONBodyParser]
+PARSERS = [JSONBodyParser]  # the project default, named for the views that set parsers
 
 
 def _raise(exc: services.CharacterError):

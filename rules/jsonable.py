@@ -48,6 +48,9 @@ def json_schema(tp: Any) -> dict:
             if "enum" in schema:  # OpenAPI 3.0: a nullable enum must list null itself
                 schema["enum"] = [*schema["enum"], None]
         return schema
+    if origin is tuple and args and args[-1] is not Ellipsis and len(set(args)) > 1:
+        # A fixed-length tuple of mixed types, e.g. tuple[str, Any]: an array of any items.
+        return {"type": "array", "items": {}, "minItems": len(args), "maxItems": len(args)}
     if origin in (tuple, list, set, frozenset):
         return {"type": "array", "items": json_schema(args[0]) if args else {}}
     if origin is dict:

@@ -88,3 +88,16 @@ def test_nested_list_errors_keyed_by_index_become_json_pointers():
     assert flatten_validation_errors(detail) == [
         {"code": "name.required", "path": "/items/0/name", "message": "Obligatorio.", "rule": ""}
     ]
+
+
+def test_deeply_nested_json_is_a_400_on_every_endpoint(db):
+    from rest_framework.test import APIClient
+
+    from tests.factories import UserFactory
+
+    client = APIClient()
+    client.force_authenticate(UserFactory())
+    body = "[" * 100_000 + "]" * 100_000
+    response = client.post("/api/v1/campaigns/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "request.malformed"

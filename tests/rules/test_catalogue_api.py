@@ -148,3 +148,36 @@ def test_dataclasses_enums_and_tuples_become_plain_json():
 def test_unknown_types_are_refused_rather_than_guessed():
     with pytest.raises(TypeError):
         to_jsonable(object())
+
+
+def test_a_mixed_fixed_length_tuple_is_an_array_of_any_items():
+    from typing import Any
+
+    from rules.jsonable import json_schema
+
+    assert json_schema(tuple[tuple[str, Any], ...]) == {
+        "type": "array",
+        "items": {"type": "array", "items": {}, "minItems": 2, "maxItems": 2},
+    }
+
+
+def test_every_catalogue_entry_matches_the_published_schema(api_client):
+    import jsonschema
+
+    from rules.api import catalogue_schema
+
+    body = api_client.get(CATALOGUE_URL).json()
+    schema = catalogue_schema()
+
+    def nullable_to_jsonschema(node):
+        # OpenAPI 3.0's `nullable` is not JSON Schema: widen such nodes for the check.
+        if isinstance(node, dict):
+            node = {k: nullable_to_jsonschema(v) for k, v in node.items()}
+            if node.pop("nullable", False):
+                return {"anyOf": [node, {"type": "null"}]}
+            return node
+        if isinstance(node, list):
+            return [nullable_to_jsonschema(v) for v in node]
+        return node
+
+    jsonschema.validate(body, nullable_to_jsonschema(schema))
