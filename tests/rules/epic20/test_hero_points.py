@@ -226,3 +226,18 @@ def test_a_logged_roll_reads_back_with_what_it_rerolled():
     assert Roll.from_dict(logged) == again
     with pytest.raises(ValueError):
         Roll.from_dict({"faces": "x"})
+
+
+def test_rerolling_an_escape_costs_two_points_and_counts_only_the_new_roll():
+    from rules.epic20.resolution import budget_for_turn, escape
+    from rules.epic20.resolution.state import ProgressionEffect
+
+    grab = ProgressionEffect("agarrar-a-distancia", "g", 8, 3, ("a", "b", "c"), "corpulencia", grab=True)
+    held = replace(hero(), powers=frozenset(), progressions=(grab,))  # Corpulencia 1: +8 against 18
+    budget = budget_for_turn(held)
+    _, _, first = escape(held, budget, "agarrar-a-distancia", "g", FixedDice([3]))
+    state, _, events = escape(
+        held, budget, "agarrar-a-distancia", "g", FixedDice([15]), rerolling=first[0].roll
+    )
+    assert state.hero_points == 2 and [e.type for e in events] == ["hero_point", "escape"]
+    assert events[1].data["success"] and state.progressions[0].degrees == 2
