@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
-from rules.epic20.dice import DiceSource
+from rules.epic20.dice import DiceSource, Roll
 from rules.epic20.resolution import (
     AttackSpec,
     damage,
@@ -25,6 +25,7 @@ from rules.epic20.resolution import (
     resolve_attack,
     resolve_double_attack,
     resolve_multi_attack,
+    skill_check,
 )
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
 
@@ -112,9 +113,10 @@ def attack_spec(action: dict) -> AttackSpec:
     )
 
 
-def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
+def do_attack(table: Table, dice: DiceSource, action: dict, actor, *, rerolling: Roll | None = None) -> None:
     """One attack; with `targets`, an area, cone or burst attack (one roll per target), or with
-    the Ataque doble maneuver, its two attacks (the same target twice, or two)."""
+    the Ataque doble maneuver, its two attacks (the same target twice, or two). `rerolling`: the
+    first roll of this same single attack, thrown again for hero points (`rerolls`)."""
     attacker = _combatant(table, actor, "/actor")
     ids = action.get("targets") or [action.get("target")]
     targets = [
@@ -137,6 +139,8 @@ def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
         sources = _spend_turn(table, spend)
         spec = replace(spec, extra_sources=tuple(sources))
     powers = engine.powers_catalogue()
+    if rerolling is not None and ("ataque-doble" in spec.maneuvers or action.get("targets")):
+        raise ActionInvalid("reroll.several_rolls", _("Esa acción tiene varias tiradas: no se repite."))
     if "ataque-doble" in spec.maneuvers:
         if len(targets) not in (1, 2):
             raise ActionInvalid(
@@ -165,22 +169,65 @@ def do_attack(table: Table, dice: DiceSource, action: dict, actor) -> None:
     protector = declarations.interposer_for(table.states.values(), target.id)
     if protector is not None and protector != attacker.id:
         target = table.states[protector]
-    outcome = resolve_attack(attacker, target, spec, dice, powers)
+    outcome = resolve_attack(attacker, target, spec, dice, powers, rerolling=rerolling)
     table.put(outcome.attacker, outcome.target)
     table.emit(outcome.events)
 
 
-def do_escape(table: Table, dice: DiceSource, action: dict, actor) -> None:
+def do_escape(table: Table, dice: DiceSource, action: dict, actor, *, rerolling: Roll | None = None) -> None:
     state = _combatant(table, actor, "/actor")
     budget = table.budget()
     if budget is None:
         raise ActionInvalid("turn.none", _("No es el turno de nadie."))
     state, budget, events = progression.escape(
-        state, budget, action["power"], str(action["by"]), dice, hero_point=bool(action.get("hero_point"))
+        state,
+        budget,
+        action["power"],
+        str(action["by"]),
+        dice,
+        hero_point=bool(action.get("hero_point")),
+        rerolling=rerolling,
     )
     table.put(state)
     table.set_budget(budget)
     table.emit(events)
+
+
+def do_skill_check(
+    table: Table, dice: DiceSource, action: dict, actor, *, rerolling: Roll | None = None
+) -> None:
+    """A skill check (RESOLVER ACCIONES). In a fight it takes the standard action (Tipos de
+    acciones en el turno: "1 acción estándar (luchar, o manejar algo)"), unless the GM calls for
+    it as `free` (a reaction, a roll before the fight starts). Stressful while the fight is on."""
+    state = _combatant(table, actor, "/actor")
+    key = action["skill"]
+    if key not in state.skills:
+        raise ActionInvalid(
+            "skill.unknown",
+            _("«%(skill)s» no es una habilidad de ese combatiente.") % {"skill": key},
+            "/skill",
+        )
+    sources = [] if action.get("free") else _spend_turn(table, lambda budget: budget.spend("standard"))
+    outcome = skill_check(
+        state,
+        key,
+        dice,
+        difficulty=action.get("difficulty"),
+        opposed_total=action.get("opposed_total"),
+        sources=sources,
+        stressful=table.folded.get("status") == "active",
+        hero_point=action.get("hero_point"),
+        rerolling=rerolling,
+        combat_action=bool(action.get("combat")),
+    )
+    table.put(outcome.state)
+    table.emit(outcome.events)
+
+
+def do_reroll(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    """Never called: `services.encounter_act` resolves a reroll through `rerolls`, which needs
+    the log, not only the state."""
+    raise ActionInvalid("reroll.nothing", _("No hay ninguna tirada que repetir."))
 
 
 # --- maneuvers declared outside an attack -------------------------------------------------------
@@ -319,6 +366,10 @@ ACTION_TYPES: dict[str, ActionType] = {
     "start": ActionType(do_start, gm_only=True, any_time=True, needs_actor=False, phases=("setup",)),
     "attack": ActionType(do_attack),
     "escape": ActionType(do_escape),
+    "skill_check": ActionType(do_skill_check, phases=("setup", "active")),
+    # Any time: a roll made out of turn (a counterattack, a check the GM called for) may be
+    # rerolled too; `rerolls` checks that it is the actor's and the last thing that happened.
+    "reroll": ActionType(do_reroll, any_time=True, phases=("setup", "active")),
     "spend_hero_point": ActionType(do_spend_hero_point, any_time=True),
     "delay": ActionType(do_delay),
     "maneuver": ActionType(do_maneuver),
@@ -340,10 +391,20 @@ ACTION_TYPES: dict[str, ActionType] = {
 }
 
 
+# Actions whose roll a hero point may reroll, resolved again with `rerolling=` the first roll.
+REROLLABLE: dict[str, Callable[..., None]] = {
+    "attack": do_attack,
+    "skill_check": do_skill_check,
+    "escape": do_escape,
+}
+
+
 def is_any_time(kind: str, action: dict) -> bool:
-    """A counterattack earned with Ataque a fondo happens during the other fighter's turn."""
+    """A counterattack earned with Ataque a fondo happens during the other fighter's turn; a
+    skill check the GM calls for as `free` whenever they ask for it."""
     return (
         ACTION_TYPES[kind].any_time
         or (kind == "attack" and bool(action.get("counter")))
         or (kind == "maneuver" and action.get("maneuver") in ANY_TIME_MANEUVERS)
+        or (kind == "skill_check" and bool(action.get("free")))
     )

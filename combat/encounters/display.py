@@ -9,10 +9,11 @@ from rules.epic20 import index
 from rules.epic20.resolution import CIRCUMSTANCES
 from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
+from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 
 from .actions import ANY_TIME_MANEUVERS, MANEUVERS
 from .engine import load
-from .selectors import side_label
+from .selectors import side_label, superiority_label
 
 STATUS_LABELS = {
     "active": _("En pie"),
@@ -172,4 +173,26 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
             for p in state.progressions
         ],
         "equipment": [item.name for item in state.equipment],
+        "skills": skill_options(state, lang),
+        "difficulties": [
+            {"value": d.value, "label": f"{d.value} · {d.label_en if lang == 'en' else d.label_es}"}
+            for d in DIFFICULTIES
+        ],
     }
+
+
+def skill_options(state, lang: str) -> list[dict]:
+    """The skill selector: every skill of the sheet with its roll ("Acrobacias +8, Superioridad"),
+    by name. A combatant stored before states carried skills is offered the base skills (the
+    service fills in its numbers from the sheet when it rolls)."""
+    if not state.skills:
+        return sorted(
+            ({"value": slug, "label": skill_name(slug, lang)} for slug in index.SKILLS),
+            key=lambda o: o["label"],
+        )
+    options = []
+    for key, stat in state.skills.items():
+        dice = superiority_label(stat.superiority)
+        label = f"{skill_name(key, lang)} {stat.bonus:+d}" + (f", {dice}" if dice else "")
+        options.append({"value": key, "label": label})
+    return sorted(options, key=lambda o: o["label"])

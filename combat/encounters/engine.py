@@ -22,6 +22,7 @@ from rules.epic20.grants import character as sheet_character
 from rules.epic20.grants import resolve as resolve_grants
 from rules.epic20.resolution import initiative, lifecycle
 from rules.epic20.resolution.defense import defense_against
+from rules.epic20.resolution.skills import skills_from_derived
 from rules.epic20.resolution.state import (
     ACTIVE,
     DEAD,
@@ -123,6 +124,8 @@ def build_combatant(
         archetype=parsed.archetype,
         penetrating=frozenset(penetrating),
         attack_bonus=dict(derived.attack_bonus),
+        # The sheet's own skill rolls (bonus and net Superioridad), for skill checks.
+        skills=skills_from_derived(derived.skills, {e.key: e.value for e in parsed.skills}),
         equipment=equipment,
         minion=minion,
     )

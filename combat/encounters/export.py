@@ -41,6 +41,11 @@ def _outcome(view: dict) -> str:
         parts.append(_("crítico") if view.get("critical") else _("impacta"))
     elif view.get("hit") is False:
         parts.append(_("falla"))
+    if view.get("type") == "skill_check" and view.get("success") is not None:
+        if view["success"]:
+            parts.append(_("éxito crítico") if view.get("critical") else _("éxito"))
+        else:
+            parts.append(_("fallo"))
     if view.get("damage"):
         parts.append(_("daño %(n)s") % {"n": view["damage"]})
     if view.get("defense_penalty"):

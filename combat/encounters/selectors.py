@@ -207,6 +207,9 @@ def event_display(view: dict, lang: str | None = None) -> dict:
     display = dict(view)
     roll = view.get("roll")
     display["outcome"] = "hit" in view
+    display["difficulty_label"] = view.get(f"difficulty_label_{lang}") or ""
+    first = roll.get("rerolled_from") if isinstance(roll, dict) else None
+    display["first_roll"] = first if isinstance(first, dict) else None
     if isinstance(roll, dict):
         display["superiority_label"] = superiority_label(int(roll.get("superiority") or 0))
         kept_marked = False

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from epic20site.api import StrictCharField, StrictSerializer
+from rules.epic20.resolution.circumstances import MAX_UNITS
 
 PRINTABLE = RegexValidator(
     r"^[\x21-\x7e]+$", _("Sólo caracteres ASCII visibles, sin espacios."), code="invalid_characters"
@@ -217,11 +218,18 @@ SLUG = RegexValidator(
     r"^[a-z0-9]+(-[a-z0-9]+)*$", _("Debe ser un identificador (slug) del catálogo."), code="invalid_slug"
 )
 # A circumstance slug, with a count for those that take one ("diferencia-de-tamano:2"); counts
-# stay small, since each adds a die to the roll.
+# stay small, since each adds a die to the roll (the engine refuses more than MAX_UNITS).
+assert MAX_UNITS == 10, "CIRCUMSTANCE below spells out 1..10"
 CIRCUMSTANCE = RegexValidator(
-    r"^[a-z0-9]+(-[a-z0-9]+)*(:([1-9]|1[0-9]|20))?$",
-    _("Debe ser una circunstancia del catálogo, con «:n» (hasta 20) si lleva cantidad."),
+    r"^[a-z0-9]+(-[a-z0-9]+)*(:([1-9]|10))?$",
+    _("Debe ser una circunstancia del catálogo, con «:n» (de 1 a 10) si lleva cantidad."),
     code="invalid_circumstance",
+)
+# A skill: its slug, or "<slug>:<specialty>" as the sheet's derived numbers key it.
+SKILL_KEY = RegexValidator(
+    r"^[a-z0-9]+(-[a-z0-9]+)*(:[^\x00-\x1f:][^\x00-\x1f]{0,79})?\Z",
+    _("Debe ser una habilidad del catálogo, o «habilidad:especialidad»."),
+    code="invalid_skill",
 )
 
 
@@ -235,6 +243,8 @@ REQUIRED_BY_TYPE = {
     "attack": ("actor", "kind"),
     "escape": ("actor", "power", "by"),
     "spend_hero_point": ("actor", "use"),
+    "skill_check": ("actor", "skill"),
+    "reroll": ("actor",),
     "delay": ("actor", "other"),
     "maneuver": ("actor", "maneuver"),
     "end_turn": ("actor",),
@@ -254,6 +264,14 @@ class ActionSerializer(StrictSerializer):
       burst attack names `targets` instead (one roll each); with the `ataque-doble` maneuver,
       `targets` holds one or two ids, plus `two_weapons` and `second_with`.
     - `escape`: `actor`, `power` (the progression power), `by` (who applied it), `hero_point` (bool).
+    - `skill_check`: `actor`, `skill` (a slug, or `<slug>:<specialty>` as the sheet's `derived.skills`
+      keys it), `difficulty` (0–60; 15 is the standard) or `opposed_total`, `hero_point`
+      (`superioridad` | `subir-dos-niveles`), `combat` (the check is itself a combat action: a
+      reroll costs 2 hero points instead of 1), `free` (GM: the check takes no action and may be
+      called for out of turn or before the fight starts). It takes the standard action otherwise.
+    - `reroll`: `actor`. Rerolls the actor's last roll for hero points (2 for an attack or escape,
+      1 for a skill check), only right after it; `spend_hero_point` with `use: repetir-tirada`
+      does the same.
     - `spend_hero_point`: `actor`, `use`, and `maneuver` or `power` + `instant` when the use needs them.
     - `delay`: `actor`, `other`, `where` (`before` | `after`). `end_turn`: `actor`.
     - `maneuver`: `actor`, `maneuver` (`defensa-total`, `defensa-a-la-carrera`, `parada`, `esquiva`,
@@ -270,6 +288,8 @@ class ActionSerializer(StrictSerializer):
             "start",
             "attack",
             "escape",
+            "skill_check",
+            "reroll",
             "spend_hero_point",
             "delay",
             "maneuver",
@@ -307,6 +327,11 @@ class ActionSerializer(StrictSerializer):
     points = StrictIntegerField(min_value=1, max_value=20, required=False)
     minutes = StrictIntegerField(min_value=0, max_value=100_000, required=False)
     hit_points = StrictIntegerField(min_value=1, max_value=1000, required=False)
+    skill = StrictCharField(max_length=120, required=False, validators=[SKILL_KEY])
+    difficulty = StrictIntegerField(min_value=0, max_value=60, required=False)
+    opposed_total = StrictIntegerField(min_value=0, max_value=200, required=False)
+    free = StrictBooleanField(required=False)
+    combat = StrictBooleanField(required=False)
 
     def get_fields(self):
         fields = super().get_fields()

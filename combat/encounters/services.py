@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
@@ -29,7 +29,7 @@ from rules.epic20.dice import DiceSource, VerifiableDice, commitment_of, new_ser
 from rules.epic20.resolution import initiative
 from rules.epic20.resolution.state import Refused
 
-from . import actions, codec, engine, live
+from . import actions, codec, engine, live, rerolls
 from . import state as fold
 
 
@@ -255,6 +255,7 @@ def encounter_undo(*, encounter: Encounter, user) -> list[Event]:
     encounter.events.filter(pk__in=[e.pk for e in undone]).update(undone=True)
     for event in undone:
         event.undone = True
+    rerolls.restore(encounter, undone)
     encounter.state = recompute_state(encounter)
     encounter.undo_version = encounter.version + 1
     _save(encounter)
@@ -328,11 +329,15 @@ def _table(encounter: Encounter) -> engine.Table:
     return engine.Table.from_state(encounter.state or fold.initial_state(), commitment=encounter.commitment)
 
 
-def _finish(encounter: Encounter, table: engine.Table, *, user, dice: DiceSource | None) -> ActionResult:
-    """Turn the table's entries into events; the whole state change rides on the last one."""
+def _finish(
+    encounter: Encounter, table: engine.Table, *, user, dice: DiceSource | None, extra: dict | None = None
+) -> ActionResult:
+    """Turn the table's entries into events; the whole state change rides on the last one.
+    `extra` rides there too, unseen by clients and ignored by the fold: the request of a roll
+    that may be rerolled, the action a reroll superseded (`rerolls`)."""
     before = encounter.state or fold.initial_state()
     after = table.result()
-    patch = fold.diff(before, after)
+    patch = {**fold.diff(before, after), **(extra or {})}
     entries = table.entries
     specs = [
         EventSpec(
@@ -484,6 +489,8 @@ def encounter_act(
     with transaction.atomic():
         encounter = _lock(encounter)
         kind = action.get("type")
+        if kind == "spend_hero_point" and action.get("use") == "repetir-tirada":
+            kind = "reroll"  # PUNTOS DE HÉROE: "Repetir un dado de 20 ya lanzado"
         spec = actions.ACTION_TYPES.get(kind)
         if spec is None:
             raise EncounterError("type.unknown", _("Tipo de acción desconocido."), path="/type")
@@ -505,6 +512,10 @@ def encounter_act(
             row = encounter.combatants.filter(pk=actor).only("owner_id").first()
             if row is None or not can_act_for(user, encounter, row):
                 raise NotAllowed("actor.not_yours", _("Sólo puedes actuar por tus propios combatientes."))
+        if action.get("free") and not is_gm:
+            raise NotAllowed(
+                "free.gm_only", _("Sólo el director de juego pide tiradas que no gastan acción.")
+            )
         if encounter.status not in spec.phases:
             message = {
                 "setup": _("El combate aún no ha empezado."),
@@ -514,7 +525,11 @@ def encounter_act(
         if spec.needs_actor and not actions.is_any_time(kind, action) and state.get("current") != actor:
             raise OutOfTurn("turn.not_yours", _("No es el turno de ese combatiente."))
         dice = dice or dice_for(encounter)
+        if kind == "reroll":
+            return _reroll(encounter, actor, user=user, dice=dice)
         table = _table(encounter)
+        if kind == "skill_check":
+            _ensure_skills(encounter, table, actor)
         try:
             spec.handler(table, dice, action, str(actor) if actor is not None else None)
         except Refused as exc:
@@ -523,7 +538,52 @@ def encounter_act(
             raise EncounterError(exc.code, exc.message, path=exc.path) from None
         if kind == "end":
             _reveal(encounter)
-        return _finish(encounter, table, user=user, dice=dice)
+        # A roll keeps its request, so a hero point can have it resolved again (`rerolls`).
+        extra = {"request": action} if kind in actions.REROLLABLE else None
+        return _finish(encounter, table, user=user, dice=dice, extra=extra)
+
+
+def _reroll(encounter: Encounter, actor: int, *, user, dice: DiceSource) -> ActionResult:
+    """Repeat the actor's last roll for hero points (`rerolls`), in the locked transaction."""
+    try:
+        first = rerolls.last_roll(encounter, actor)
+    except rerolls.NotRerollable as exc:
+        if encounter.state.get("current") != actor:
+            raise OutOfTurn("turn.not_yours", _("No es el turno de ese combatiente.")) from None
+        raise ConflictError(exc.code, exc.message) from None
+    table = engine.Table.from_state(first.state_before, commitment=encounter.commitment)
+    if first.request["type"] == "skill_check":
+        _ensure_skills(encounter, table, actor)
+    try:
+        actions.REROLLABLE[first.request["type"]](
+            table, dice, first.request, str(actor), rerolling=first.roll
+        )
+    except Refused as exc:
+        raise _refused(exc) from None
+    except actions.ActionInvalid as exc:
+        raise EncounterError(exc.code, exc.message, path=exc.path) from None
+    rerolls.keep_first_roll(table.entries, first)
+    encounter.state = first.state_before
+    # The first action's events leave the state: open pages redraw the log, as after an undo.
+    encounter.undo_version = encounter.version + 1
+    extra = {"request": first.request, "rerolls": first.action}
+    result = _finish(encounter, table, user=user, dice=dice, extra=extra)
+    rerolls.supersede(first, by=result.events[0].seq)
+    return result
+
+
+def _ensure_skills(encounter: Encounter, table: engine.Table, actor: int) -> None:
+    """A combatant added before states carried skills gets them from its sheet now."""
+    state = table.get(actor)
+    if state is None or state.skills:
+        return
+    row = encounter.combatants.select_related("character").filter(pk=actor).first()
+    sheet = (row.character.sheet if row.character else row.npc_sheet) if row else None
+    try:
+        built = engine.build_combatant(cid=actor, name=state.name, side=state.side, sheet=sheet or {})
+    except engine.SheetRefused:
+        return
+    table.put(replace(state, skills=built.skills))
 
 
 def encounter_end(*, encounter: Encounter, user, dice: DiceSource | None = None) -> ActionResult:

@@ -25,7 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 from combat.models import Encounter
 from epic20site import access
 
-from . import display, export, live, selectors, services
+from . import display, export, live, rerolls, selectors, services
 from .forms import EncounterForm
 from .serializers import ActionSerializer
 
@@ -96,7 +96,8 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
     combatants = selectors.encounter_combatants(encounter)
     state = selectors.state_for(user, encounter, combatants)
     hidden = selectors.hidden_combatant_ids(user, encounter, combatants)
-    if events is None:
+    latest = events is None
+    if latest:
         events = list(encounter.events.order_by("-seq")[:RECENT_EVENTS])[::-1]
     event_views = [
         selectors.event_display(selectors.event_view(e, hidden=hidden, lang=lang), lang) for e in events
@@ -112,6 +113,10 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
     options = display.attack_options(folded.get(str(current["id"])), lang) if my_turn else {}
     # Out of turn, a player may still spend hero points or declare reactions for their own.
     reactors = [cards[cid] for cid in sorted(mine) if cid in cards and not cards[cid]["removed"]]
+    # A hero point reroll is offered right after a roll of one's own (`rerolls`), in turn or not.
+    reroll = rerolls.offer(events, may_act_for=lambda cid: is_gm or cid in mine) if latest else None
+    if reroll is not None:
+        reroll["name"] = (cards.get(reroll["actor"]) or {}).get("name", "")
     return {
         "encounter": encounter,
         "campaign": encounter.campaign,
@@ -128,7 +133,8 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
         "kinds": [{"value": k, "label": str(v)} for k, v in display.KIND_LABELS.items()],
         "addable": _addable_characters(user, encounter, combatants, is_gm),
         "events": event_views,
-        "turn_key": turn_key(state),
+        "reroll": reroll,
+        "turn_key": turn_key(state) + (f"-r{reroll['seq']}" if reroll else ""),
         "lang": lang,
     }
 
@@ -440,8 +446,8 @@ def encounter_reveal(request, pk):
 ID_FIELDS = ("actor", "target", "other", "by")
 LIST_ID_FIELDS = ("surprise", "charging", "allies")
 LIST_FIELDS = ("circumstances", "maneuvers")
-BOOL_FIELDS = ("counter", "instant")
-INT_FIELDS = ("points", "minutes", "hit_points")
+BOOL_FIELDS = ("counter", "instant", "free", "combat")
+INT_FIELDS = ("points", "minutes", "hit_points", "difficulty", "opposed_total")
 
 
 def action_from_form(post) -> dict:

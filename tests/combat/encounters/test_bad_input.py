@@ -34,6 +34,16 @@ ODD_ACTIONS = [
     {"type": "set_minion_hp", "hit_points": 3},
     {"type": "rest", "minutes": 5, "target": 999999},
     {"type": "start", "surprise": [999999]},
+    {"type": "attack", "kind": "melee", "circumstances": ["diferencia-de-tamano:11"]},
+    {"type": "skill_check", "skill": "no-existe"},
+    {"type": "skill_check", "skill": "acrobacias:\x00"},
+    {"type": "skill_check", "skill": ["acrobacias"]},
+    {"type": "skill_check", "skill": "acrobacias", "difficulty": 10**20},
+    {"type": "skill_check", "skill": "acrobacias", "difficulty": 10, "opposed_total": 10},
+    {"type": "skill_check", "skill": "acrobacias", "hero_point": "repetir-tirada"},
+    {"type": "skill_check", "skill": "acrobacias", "free": "yes"},
+    {"type": "reroll"},
+    {"type": "spend_hero_point", "use": "repetir-tirada"},
 ]
 
 
