@@ -182,7 +182,10 @@ class RollSerializer(serializers.Serializer):
 class EventSerializer(serializers.Serializer):
     """One event of the turn log; each type adds its own fields (an attack: `target_defense`,
     `hit`, `critical`, `margin`, `damage`, `defense_penalty`, `target_hit_points`,
-    `target_status`)."""
+    `target_status`; a `skill_check`: `skill`, `difficulty`, `opposed_total`, `success`
+    (null when the GM judges the total), `margin`, `critical`, `fumble`). A roll rerolled with a
+    hero point keeps the first roll as `roll.rerolled_from`; the events of the first action stay
+    in the log with `undone: true` and `superseded_by` (the seq that replaced them)."""
 
     seq = serializers.IntegerField()
     type = serializers.CharField()
