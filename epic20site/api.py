@@ -13,20 +13,8 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, pagination, serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
-
-
-class JSONBodyParser(JSONParser):
-    """JSON that nests too deeply for Python's parser is bad input (400), not a crash. The
-    default parser of every endpoint (settings.REST_FRAMEWORK)."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError(_("El JSON está anidado demasiado profundo.")) from None
 
 
 class Pagination(pagination.PageNumberPagination):
