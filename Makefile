@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test install install-dev lint e2e fuzz bench messages check-deploy clean
+.PHONY: run test install install-dev lint e2e fuzz bench bench-engine bench-server bench-users messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,8 +48,22 @@ e2e: install-dev
 fuzz: install-dev
 	bash scripts/fuzz-api.sh
 
-bench: install-dev
+# The rules engine in-process, every server scenario (4 clients), then the 10-user targets
+# (bench/README.md; about 15 minutes on 2 cores).
+bench: bench-engine bench-server bench-users
+
+bench-engine: install-dev
+	$(BIN)/python -m bench.engine --json bench/results/engine.json $(BENCH_ENGINE_ARGS)
+
+bench-server: install-dev
 	$(BIN)/python -m bench.run --json bench/results/latest.json $(BENCH_ARGS)
+
+# The builder and attack targets are stated for 10 users: no pause (worst case), then paced.
+BENCH_USERS := --concurrency 10 --scenario builder_check --scenario encounter_attack
+bench-users: install-dev
+	$(BIN)/python -m bench.run $(BENCH_USERS) --json bench/results/users-closed.json $(BENCH_ARGS)
+	$(BIN)/python -m bench.run $(BENCH_USERS) --think-ms 500 --requests 400 --warmup 50 \
+	  --json bench/results/users-paced.json $(BENCH_ARGS)
 
 messages:
 	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l en --no-location --no-obsolete
