@@ -53,6 +53,8 @@ APP_TEXTS = {
     "turn_skipped": _("%(name)s no puede actuar este turno."),
     "delayed": _("%(name)s retrasa su acción."),
     "minion_hit_points": _("El director fija los puntos de vida de %(name)s en %(hit_points)s."),
+    # What players read of it when the minion is a hidden NPC (its hit points are the GM's).
+    "minion_hit_points:public": _("El director fija los puntos de vida de %(name)s."),
     "encounter_ended": _("Termina el combate."),
 }
 APP_RULES = {
@@ -168,8 +170,11 @@ def _int_id(value) -> int | None:
 
 def engine_entry(event: EngineEvent, *, round: int, commitment: str) -> Entry:
     data = event.as_dict()
-    payload = {k: v for k, v in data.items() if k not in ("type", "actor", "target", "text_es", "text_en")}
+    skip = ("type", "actor", "target", "text_es", "text_en", "public_text_es", "public_text_en")
+    payload = {k: v for k, v in data.items() if k not in skip}
     payload["text"] = {"es": data["text_es"], "en": data["text_en"]}
+    if "public_text_es" in data:
+        payload["public_text"] = {"es": data["public_text_es"], "en": data["public_text_en"]}
     roll = payload.get("roll")
     while isinstance(roll, dict):
         roll["commitment"] = commitment
@@ -182,10 +187,14 @@ def app_entry(kind: str, *, round: int, actor=None, target=None, **params) -> En
     return Entry(kind, payload, _int_id(actor), _int_id(target), round)
 
 
-def render_app_text(payload: Mapping) -> str | None:
+def render_app_text(payload: Mapping, *, public: bool = False) -> str | None:
+    """The text of one of the app's own events in the active language; `public`: the variant
+    without the GM's numbers, where the message has one."""
     message = payload.get("message") if isinstance(payload, Mapping) else None
     if not isinstance(message, Mapping) or message.get("id") not in APP_TEXTS:
         return None
+    if public and f"{message['id']}:public" in APP_TEXTS:
+        message = {**message, "id": f"{message['id']}:public"}
     params = dict(message.get("params") or {})
     if "side" in params:
         from .selectors import side_label

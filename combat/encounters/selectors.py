@@ -145,10 +145,19 @@ def dice_for(encounter: Encounter) -> dict:
     }
 
 
-def _texts(payload: dict) -> dict:
-    """`{"es", "en"}` of an event: the engine wrote both; the app's own events are rendered from
-    their message id in each language."""
-    text = payload.get("text")
+# The numbers of an event that belong behind the GM's screen when they are a hidden NPC's: its
+# defense (and the margin, which gives it away with the total), hit points and hero points.
+PRIVATE_EVENT_KEYS = ("target_defense", "defense", "margin", "target_hit_points", "hit_points", "hero_points")
+# The app's own events that carry such numbers, and whose they are.
+APP_PRIVATE = {"minion_hit_points": "target"}
+
+
+def _texts(payload: dict, *, public: bool = False) -> dict:
+    """`{"es", "en"}` of an event: the engine wrote both (and, where they hold a GM's numbers, a
+    public variant without them); the app's own events are rendered from their message id in each
+    language."""
+    text = payload.get("public_text") if public and isinstance(payload.get("public_text"), dict) else None
+    text = text or payload.get("text")
     if isinstance(text, dict):
         return {"es": str(text.get("es") or ""), "en": str(text.get("en") or text.get("es") or "")}
     from .engine import render_app_text
@@ -156,18 +165,32 @@ def _texts(payload: dict) -> dict:
     out = {}
     for lang in ("es", "en"):
         with translation.override(lang):
-            out[lang] = render_app_text(payload) or ""
+            out[lang] = render_app_text(payload, public=public) or ""
     return out
 
 
+def _is_private(event: Event, payload: dict, hidden: set[int] | None) -> bool:
+    """Whether the event shows numbers of a combatant the reader may not see."""
+    if not hidden:
+        return False
+    whose = payload.get("private") or APP_PRIVATE.get(event.type)
+    subject = event.actor_id if whose == "actor" else event.target_id if whose == "target" else None
+    return subject is not None and subject in hidden
+
+
 def event_view(event: Event, *, hidden: set[int] | None = None, lang: str | None = None) -> dict:
-    """One event of the turn log as the API and the log show it. Everything in the log was
-    visible at the table, so every member sees the same log; `hidden` is accepted for callers
-    that pass what the state hides and changes nothing here."""
+    """One event of the turn log as the API and the log show it. Everything in the log happened
+    at the table, so every member sees the same events; but a hidden NPC's defense, hit points and
+    hero points stay behind the GM's screen: for readers who may not see them (`hidden`, from
+    `hidden_combatant_ids`) those numbers are left out and the texts are the public ones."""
     payload = dict(event.payload or {})
-    texts = _texts(payload)
-    payload.pop("text", None)
-    payload.pop("message", None)
+    private = _is_private(event, payload, hidden)
+    texts = _texts(payload, public=private)
+    for key in ("text", "message", "public_text", "private"):
+        payload.pop(key, None)
+    if private:
+        for key in PRIVATE_EVENT_KEYS:
+            payload.pop(key, None)
     lang = lang or _lang()
     return {
         **payload,

@@ -185,7 +185,9 @@ class EventSerializer(serializers.Serializer):
     `target_status`; a `skill_check`: `skill`, `difficulty`, `opposed_total`, `success`
     (null when the GM judges the total), `margin`, `critical`, `fumble`). A roll rerolled with a
     hero point keeps the first roll as `roll.rerolled_from`; the events of the first action stay
-    in the log with `undone: true` and `superseded_by` (the seq that replaced them)."""
+    in the log with `undone: true` and `superseded_by` (the seq that replaced them). For a player,
+    the numbers of a GM's NPC stay behind the screen: its `target_defense`, `defense`, `margin`,
+    `target_hit_points`, `hit_points` and `hero_points` are left out and the texts omit them."""
 
     seq = serializers.IntegerField()
     type = serializers.CharField()

@@ -505,7 +505,8 @@ def encounter_act(request, pk):
     except services.EncounterError as exc:
         return _write_failed(request, encounter, exc)
     lang = selectors.request_lang()
-    texts = [selectors.event_view(e, lang=lang)["text"] for e in result.events]
+    hidden = selectors.hidden_combatant_ids(request.user, result.encounter)
+    texts = [selectors.event_view(e, hidden=hidden, lang=lang)["text"] for e in result.events]
     return _after_write(request, encounter, " ".join(t for t in texts if t)[:500])
 
 

@@ -226,6 +226,13 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
             target=target.id,
             roll=roll,
             sources=prepared.sources,
+            private="target",
+            public=(
+                f"{_who(attacker)} ataca a {_who(target)}: {roll.total}"
+                + (f", impacta ({damage} de daño)." if hit else ", falla."),
+                f"{_who(attacker)} attacks {_who(target)}: {roll.total}"
+                + (f", hits ({damage} damage)." if hit else ", misses."),
+            ),
             data={
                 "with": spec.with_,
                 "kind": profile.kind,

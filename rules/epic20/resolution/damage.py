@@ -90,6 +90,11 @@ def take_damage(
             actor=by,
             target=target.id,
             data={"damage": amount, "damage_type": damage_type, "target_hit_points": target.hit_points},
+            private="target",
+            public=(
+                f"{target.display_name} pierde {amount} punto(s) de vida.",
+                f"{target.display_name} loses {amount} hit point(s).",
+            ),
         )
     ]
     if target.status == ACTIVE and amount >= stun_threshold(

@@ -40,12 +40,15 @@ def dying_check(state: CombatantState, dice: DiceSource) -> tuple[CombatantState
     if roll.total >= STABILIZES:
         state = replace(state, status=STABLE)
         es, en = f"{who} se estabiliza ({roll.total}).", f"{who} stabilizes ({roll.total})."
+        public = (es, en)
     elif roll.total >= NO_LOSS and not roll.natural_1:
         es, en = f"{who} aguanta ({roll.total}).", f"{who} holds on ({roll.total})."
+        public = (es, en)
     else:
         state = set_hit_points(state, state.hit_points - 1)
         es = f"{who} pierde 1 punto de vida ({roll.total}): {state.hit_points}."
         en = f"{who} loses 1 hit point ({roll.total}): {state.hit_points}."
+        public = (f"{who} pierde 1 punto de vida ({roll.total}).", f"{who} loses 1 hit point ({roll.total}).")
     events = [
         Event(
             "dying_check",
@@ -56,6 +59,8 @@ def dying_check(state: CombatantState, dice: DiceSource) -> tuple[CombatantState
             roll=roll,
             sources=tuple(sources),
             data={"hit_points": state.hit_points, "status": state.status},
+            private="actor",
+            public=public,
         )
     ]
     if state.status not in (DYING,):

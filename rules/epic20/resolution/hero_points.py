@@ -180,6 +180,7 @@ def _spent_event(state: CombatantState, slug: str, points: int, extra: dict | No
         RULE,
         actor=state.id,
         data={"use": slug, "points": points, "hero_points": state.hero_points, **(extra or {})},
+        private="actor",
     )
 
 
@@ -267,6 +268,11 @@ def award(state: CombatantState, points: int, *, reason: str = "gm") -> tuple[Co
             RULE,
             target=state.id,
             data={"reason": reason, "gained": gained, "hero_points": state.hero_points},
+            private="target",
+            public=(
+                f"{_who(state)} gana {gained} punto(s) de Héroe.",
+                f"{_who(state)} gains {gained} hero point(s).",
+            ),
         )
     ]
 

@@ -245,6 +245,11 @@ class Event:
     roll: Roll | None = None
     sources: tuple[Source, ...] = ()
     data: Mapping = field(default_factory=lambda: _frozen({}))
+    # The texts without the numbers a GM keeps behind the screen (an NPC's defense, hit points or
+    # hero points), for readers who may not see them: `(text_es, text_en)`, or None when the
+    # texts hold none. `private` names whose numbers they are: "actor" or "target".
+    public: tuple[str, str] | None = None
+    private: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "data", _frozen(self.data))
@@ -263,4 +268,8 @@ class Event:
         elif self.sources:
             out["sources"] = [s.as_dict() for s in self.sources]
         out.update(self.data)
+        if self.private:
+            out["private"] = self.private
+        if self.public:
+            out["public_text_es"], out["public_text_en"] = self.public
         return out
