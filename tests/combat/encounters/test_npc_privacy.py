@@ -75,7 +75,9 @@ def test_the_hit_points_the_gm_gives_a_minion_stay_hidden(table, faces):
     response = table.act(encounter, type="set_minion_hp", target=thug, hit_points=7)
     assert response.status_code == 201, response.json()
     (gm_event,) = _by_type(table.events(encounter)["results"], "minion_hit_points")
-    (player_event,) = _by_type(table.events(encounter, client=table.player_api)["results"], "minion_hit_points")
+    (player_event,) = _by_type(
+        table.events(encounter, client=table.player_api)["results"], "minion_hit_points"
+    )
     assert "7" in gm_event["text_es"]
     assert "7" not in player_event["text_es"] and "7" not in player_event["text_en"]
     assert "Matón" in player_event["text_es"]
