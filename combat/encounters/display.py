@@ -174,11 +174,24 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
         ],
         "equipment": [item.name for item in state.equipment],
         "skills": skill_options(state, lang),
-        "difficulties": [
-            {"value": d.value, "label": f"{d.value} · {d.label_en if lang == 'en' else d.label_es}"}
-            for d in DIFFICULTIES
-        ],
+        "difficulties": difficulty_options(lang),
     }
+
+
+def difficulty_options(lang: str) -> list[dict]:
+    """The table of difficulties (HABILIDADES), for the difficulty field's suggestions."""
+    return [
+        {"value": d.value, "label": f"{d.value} · {d.label_en if lang == 'en' else d.label_es}"}
+        for d in DIFFICULTIES
+    ]
+
+
+def base_skill_options(lang: str) -> list[dict]:
+    """Every base skill of the catalogue by name: what a GM may call for from anyone."""
+    return sorted(
+        ({"value": slug, "label": skill_name(slug, lang)} for slug in index.SKILLS),
+        key=lambda o: o["label"],
+    )
 
 
 def skill_options(state, lang: str) -> list[dict]:
@@ -186,10 +199,7 @@ def skill_options(state, lang: str) -> list[dict]:
     by name. A combatant stored before states carried skills is offered the base skills (the
     service fills in its numbers from the sheet when it rolls)."""
     if not state.skills:
-        return sorted(
-            ({"value": slug, "label": skill_name(slug, lang)} for slug in index.SKILLS),
-            key=lambda o: o["label"],
-        )
+        return base_skill_options(lang)
     options = []
     for key, stat in state.skills.items():
         dice = superiority_label(stat.superiority)

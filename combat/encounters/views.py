@@ -132,6 +132,9 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
         "reactors": reactors,
         "kinds": [{"value": k, "label": str(v)} for k, v in display.KIND_LABELS.items()],
         "addable": _addable_characters(user, encounter, combatants, is_gm),
+        # The GM may call for a check from anyone at any moment (a free skill check).
+        "gm_skills": display.base_skill_options(lang) if is_gm else [],
+        "difficulties": display.difficulty_options(lang) if is_gm else [],
         "events": event_views,
         "reroll": reroll,
         "turn_key": turn_key(state) + (f"-r{reroll['seq']}" if reroll else ""),
