@@ -6,14 +6,52 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from rules.epic20.dice import DiceSource, roll_d20
+from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import hero_points
-from .attack import AttackSpec, prepare_attack
-from .attack_effects import _until_next_turn, apply_attack, resolve_attack
+from .attack import AttackSpec, PreparedAttack, prepare_attack
+from .attack_effects import AttackOutcome, _until_next_turn, apply_attack
 from .maneuvers import require
 from .sources import Source
 from .state import CombatantState, Event, Refused, with_condition
+
+
+def _roll_for(prepared: PreparedAttack, dice: DiceSource, i: int, first_rolls, reroll):
+    """The i-th roll of an action with several: thrown now or, when a hero point rerolls one roll
+    of it (PUNTOS DE HÉROE: "Repetir un dado de 20 ya lanzado. Sólo será válido el segundo
+    resultado"), the chosen one thrown again and the others kept as first thrown (the verifiable
+    dice never throw a die twice). Each kept roll must still be that attack's roll."""
+    if first_rolls is None:
+        return prepared, roll_d20(dice, prepared.net, prepared.bonus)
+    first = first_rolls[i]
+    if (first.superiority, first.bonus) != (prepared.net, prepared.bonus):
+        raise Refused(
+            "hero_points.reroll_changes_other_rolls",
+            hero_points.RULE,
+            "Repetir esa tirada cambiaría las demás tiradas de la acción: no se puede repetir.",
+            "Rerolling that roll would change the action's other rolls: it cannot be rerolled.",
+        )
+    if i != reroll:
+        return prepared, first
+    paid, roll, spent = hero_points.reroll_roll(prepared.attacker, first, dice, in_combat=True)
+    return replace(prepared, attacker=paid, events=(*prepared.events, *spent)), roll
+
+
+def _one(attacker, target, spec, dice, powers, i: int, first_rolls, reroll) -> AttackOutcome:
+    prepared = prepare_attack(attacker, target, spec, powers)
+    return apply_attack(*_roll_for(prepared, dice, i, first_rolls, reroll))
+
+
+def _check_reroll(first_rolls, reroll, count: int) -> None:
+    if first_rolls is None:
+        return
+    if len(first_rolls) != count or reroll is None or not 0 <= reroll < count:
+        raise Refused(
+            "hero_points.reroll_mismatch",
+            hero_points.RULE,
+            "La tirada a repetir no es de este ataque.",
+            "The roll to reroll is not this attack's.",
+        )
 
 
 def resolve_multi_attack(
@@ -22,6 +60,9 @@ def resolve_multi_attack(
     spec: AttackSpec,
     dice: DiceSource,
     powers: Mapping[str, object] | None = None,
+    *,
+    first_rolls: Sequence[Roll] | None = None,
+    reroll: int | None = None,
 ) -> tuple[CombatantState, tuple[CombatantState, ...], tuple[Event, ...]]:
     """Area, cone and burst attacks: ONE ROLL PER TARGET, each against that target's defense.
 
@@ -29,7 +70,11 @@ def resolve_multi_attack(
     Inferioridad (`spec.cone`). A hero point bought with the attack improves only the first roll
     ("Ganar Superioridad en una tirada"); the others are rolled without it. The attacker is not
     affected by their own area ("El personaje no resulta afectado").
+
+    `first_rolls` and `reroll`: the action's rolls as first thrown, one per target, and which of
+    them a hero point throws again ("Repetir un dado de 20 ya lanzado"): only that die is new.
     """
+    _check_reroll(first_rolls, reroll, len(targets))
     if spec.cone and len(targets) > 3:
         raise Refused(
             "attack.cone_three_targets", "LISTA DE PODERES", "Hasta tres enemigos.", "Up to three enemies."
@@ -41,7 +86,7 @@ def resolve_multi_attack(
     results, events = [], []
     for i, target in enumerate(targets):
         one = spec if i == 0 else replace(spec, hero_point=None)
-        outcome = resolve_attack(attacker, target, one, dice, powers)
+        outcome = _one(attacker, target, one, dice, powers, i, first_rolls, reroll)
         attacker = outcome.attacker
         results.append(outcome.target)
         events += outcome.events
@@ -57,19 +102,23 @@ def resolve_double_attack(
     *,
     two_weapons: bool = False,
     second_with: str | None = None,
+    first_rolls: Sequence[Roll] | None = None,
+    reroll: int | None = None,
 ) -> tuple[CombatantState, tuple[CombatantState, CombatantState], tuple[Event, ...]]:
     """Ataque doble: "realiza 2 ataques con Inferioridad, a dos objetivos diferentes o al mismo";
     enemies gain Superioridad against the fighter "salvo que … empuñe dos armas, o un arma doble, o
     un arma de ráfaga". With two weapons a hero point gives Superioridad to one attack (1), to both
     (2), and to both plus Ataque penetrante (3). Pass the same state twice to attack one target twice;
-    `second_with` names the second weapon.
+    `second_with` names the second weapon. `first_rolls` and `reroll`: as for
+    `resolve_multi_attack`, a hero point throws one of the two rolls again.
     """
+    _check_reroll(first_rolls, reroll, 2)
     n = require(attacker, "ataque-doble")
     spec = replace(spec, maneuvers=tuple(dict.fromkeys(("ataque-doble", *spec.maneuvers))))
     paid_both = two_weapons and spec.hero_point == "superioridad" and n >= 2
     first_target, second_target = targets
     same = first_target.id == second_target.id
-    out1 = resolve_attack(attacker, first_target, spec, dice, powers)
+    out1 = _one(attacker, first_target, spec, dice, powers, 0, first_rolls, reroll)
     attacker = out1.attacker
     second_spec = replace(spec, hero_point=None, with_=second_with or spec.with_)
     if paid_both:
@@ -88,7 +137,7 @@ def resolve_double_attack(
             prepared,
             penetrating=prepared.penetrating or "defensa-contra-ataque-penetrante" not in second.powers,
         )
-    out2 = apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+    out2 = apply_attack(*_roll_for(prepared, dice, 1, first_rolls, reroll))
     attacker = out2.attacker
     burst = prepared.profile.burst
     if not (two_weapons or burst):
