@@ -12,6 +12,10 @@ The encounter app builds `CombatantState`s, calls these and stores what they ret
   hero point reroll re-resolves the same action with `rerolling=` (`resolve_attack`,
   `skill_check`, `escape`)
 - data for the catalogue API: `CIRCUMSTANCES`, `HERO_POINT_USES` (each has `as_dict()`)
+- `healing_touch`, `regenerate`, `motivate`, `inspire`, `teamwork` → `SupportOutcome`, and
+  `help_for_roll` (the Superioridad allies left for a roll) (support)
+- `use_power` (switch Camuflaje, Invisibilidad, Disminuirse, Crecer, running on or off; a Mago's
+  spells; the Tecnificado's armour; Uso limitado's hero points) (powers_in_play)
 
 Every function raises `Refused(code, rule, text_es, text_en)` for what the rules forbid.
 """
@@ -26,6 +30,7 @@ from .initiative import delay_action, mark_unaware, roll_initiative, surprise_ro
 from .lifecycle import TurnStart, end_turn, new_round, start_turn
 from .multi_attack import resolve_double_attack, resolve_multi_attack
 from .odds import attack_odds
+from .powers_in_play import use_power
 from .progression import escape, maintain
 from .recovery import rest
 from .skills import DIFFICULTIES, SkillCheckOutcome, skill_check
@@ -39,6 +44,7 @@ from .state import (
     Refused,
     SkillStat,
 )
+from .support import SupportOutcome, healing_touch, help_for_roll, inspire, motivate, regenerate, teamwork
 from .turn import ActionBudget, budget_for_turn
 
 __all__ = [
@@ -86,5 +92,14 @@ __all__ = [
     "stun_threshold",
     "surprise_round_order",
     "take_damage",
+    # support
+    "SupportOutcome",
+    "healing_touch",
+    "help_for_roll",
+    "inspire",
+    "motivate",
+    "regenerate",
+    "teamwork",
     "turn_order",
+    "use_power",
 ]

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from . import hero_points
+from . import hero_points, powers_in_play
 from .circumstances import circumstance_sources
 from .circumstances import parse as parse_circumstance
+from .damage_types import refuse_insubstantial_attacker
 from .defense import SPECIAL_PHYSICAL_POWERS, Defense, defense_against
 from .maneuvers import RULE as MANEUVERS
 from .maneuvers import check_stacking, family, require, tier
@@ -52,6 +53,9 @@ class AttackSpec:
     drained_attribute: str | None = None  # Debilitar «Atributo»
     counter: bool = False
     cone: bool = False  # Ataque de ráfaga used as a cone (one of up to three targets)
+    # The element or energy the attack is made of ("fuego", "láser"), for immunities and
+    # vulnerabilities (damage_types.py); empty: a non-energy attack (Superdefensas).
+    element: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,7 @@ def _profile(attacker, target, spec, powers, tiers) -> AttackProfile:
     if "provocar-choque" in declared:
         # "usa Agilidad … ataque mundano a menos que el oponente cuente con un supermovimiento o
         # superfuerza, en cuyo caso el ataque se considera especial"
-        special = {"supermovimiento", "superfuerza"} & target.powers
+        special = {"supermovimiento", "superfuerza"} & target.powers or target.has("superfuerza")  # Crecer
         return AttackProfile("provocar-choque", "melee", SPECIAL if special else MUNDANE, "agilidad")
     profile = profile_for(attacker, spec.kind, spec.with_, powers)
     if "agarron" in declared:
@@ -152,6 +156,7 @@ def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[s
         and not profile.burst
     ):
         options.append("percepcion")  # Ojo agudo
+    options += powers_in_play.attack_attributes(attacker, profile)  # Velocista corriendo (ARQUETIPOS)
     best = max(options, key=lambda a: (attacker.attribute(a), a == profile.attribute))
     return best, attacker.attribute(best)
 
@@ -167,6 +172,7 @@ def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Sou
         auto.append("rematar")
     if target.condition("unaware"):
         auto.append("objetivo-desprevenido")
+    auto += powers_in_play.implied_circumstances(target)  # Invisibilidad switched on
     extra: list[Source] = []
     for cond in target.conditions:
         if cond.slug == "exposed" and not (spec.counter and cond.source == "ataque-a-fondo"):
@@ -225,6 +231,7 @@ def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Sou
         extra.append(
             _src(cond.source, +1, cond.rule or MANEUVERS, "Punto débil mostrado", "Weak point shown")
         )
+    extra += powers_in_play.attack_sources(attacker, profile)  # Disminuirse, Velocista (powers in play)
     if "pesado" in target.advantages and set(spec.maneuvers) & {"tumbar", "empujar"}:
         extra.append(_src("pesado", -1, "LISTA DE VENTAJAS", "Objetivo pesado", "Heavy target"))
     return auto, extra
@@ -347,6 +354,10 @@ def prepare_attack(
             "Two size categories larger: cannot be tripped.",
         )
     profile = _profile(attacker, target, spec, powers, tiers)
+    refuse_insubstantial_attacker(attacker, profile.kind)  # Insustancial (damage_types.py)
+    item = attacker.item(profile.equipment) if profile.equipment else None
+    if item is not None and item.heavy:
+        profile = replace(profile, artillery=True)  # arma pesada: andador, nave espacial, tanque…
     if "ataque-sostenido" in tiers and not (profile.equipment and profile.kind == "ranged"):
         raise _refuse(
             "maneuver.sustained_needs_weapon", "Requiere un arma a distancia.", "Needs a ranged weapon."
@@ -370,6 +381,8 @@ def prepare_attack(
             hero_points.RULE,
         )
 
+    attacker, more = powers_in_play.before_attack(attacker, profile)  # Uso limitado, Mago, Tecnificado
+    events += more
     attr_slug, attr_value = _attribute(attacker, profile, set(tiers))
     profile = replace(profile, attribute=attr_slug)
     bonus = attack_bonus(level, attr_value, profile.attack_type)

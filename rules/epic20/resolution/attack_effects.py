@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
-from . import equipment, hero_points, progression
+from . import damage_types, equipment, hero_points, powers_in_play, progression
 from .attack import AttackSpec, PreparedAttack, prepare_attack
 from .damage import stun, take_damage
 from .maneuvers import RULE as MANEUVERS
@@ -106,12 +106,19 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     effects: list[Event] = []
     damage = 0
     extra: dict = {}
+    # Immunities, Vulnerabilidad a «algo», Insustancial (damage_types.py): the same for every roll.
+    reading = damage_types.read(prepared)
+    extra.update(reading.data)
 
     if hit and successes == 0 and not prepared.penetrating:
         keeping = target.condition("keeping-distance") and profile.kind == "melee"
         if keeping or _shield_blocks_loss(prepared):
             defense_loss = 0  # Ataque manteniendo la distancia / Defensa con escudo
-    if maneuver in ("aturdir", "cegar"):
+    if hit and reading.unaffected:
+        # Superdefensas (immune) / Insustancial: the hit changes nothing on the target, not even
+        # its defense ("no resta a la defensa porque no llega a hacer daño", Tumbar).
+        defense_loss = 0
+    elif maneuver in ("aturdir", "cegar"):
         # "no hacen daño, sino que aplican Inferioridad … durante 1 turno, si obtuvieron algún éxito.
         # Y no restan a la defensa en ningún caso" (Aturdir 2: "Sí pueden restar defensa").
         if maneuver == "cegar" or tiers.get("aturdir", 0) < 2:
@@ -197,18 +204,22 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
         effects += more
     elif profile.damage is not None:
         damage = successes
+    damage *= reading.factor  # COMPLICACIONES, Vulnerabilidad a «algo»: "doble daño"
+    notes = damage_types.events(reading, attacker, target, damage) if hit else []
 
     target = replace(target, defense_penalty=target.defense_penalty + defense_loss)
     damage_events: list[Event] = []
     if damage:
         target, damage_events = take_damage(target, damage, profile.damage or "physical", by=attacker.id)
-    if hit and roll.natural_20:
+    if hit and roll.natural_20 and not reading.unaffected:
         target, more = equipment.after_critical_received(target, prepared.defense.armor_item)
         effects += more
     attacker, more = equipment.after_own_roll(attacker, profile.equipment, roll)
     effects += more
     attacker, counter = _after_maneuver(attacker, target, prepared, roll, hit, effects)
     attacker = without_condition(attacker, "aiming", other=target.id)
+    attacker, more = powers_in_play.after_attack(attacker)  # Camuflaje / Invisibilidad switch off
+    effects += more
     attacker = without_condition(attacker, "assisted")
     attacker, more = hero_points.award_for_critical(attacker, roll, stressful=spec.stressful)
     effects += more
@@ -258,7 +269,7 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     return AttackOutcome(
         attacker=attacker,
         target=target,
-        events=tuple(events + damage_events + effects),
+        events=tuple(events + notes + damage_events + effects),
         roll=roll,
         hit=hit,
         margin=margin,
@@ -383,7 +394,8 @@ def resolve_attack(
     """
     prepared = prepare_attack(attacker, target, spec, powers)
     if rerolling is None:
-        return apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+        outcome = apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
+        return energized_retaliation(prepared, outcome, dice, powers)
     if (rerolling.superiority, rerolling.bonus) != (prepared.net, prepared.bonus):
         raise Refused(
             "hero_points.reroll_mismatch",
@@ -393,7 +405,133 @@ def resolve_attack(
         )
     paid, roll, spent = hero_points.reroll_roll(prepared.attacker, rerolling, dice, in_combat=True)
     prepared = replace(prepared, attacker=paid, events=(*prepared.events, *spent))
-    return apply_attack(prepared, roll)
+    return energized_retaliation(prepared, apply_attack(prepared, roll), dice, powers)
+
+
+# --- ARQUETIPOS › Energizado ----------------------------------------------------------------------
+
+ENERGIZED = "energizado"
+ENERGIZED_RULE = "ARQUETIPOS › Energizado"
+
+
+def _touches(prepared: PreparedAttack, outcome: AttackOutcome) -> bool:
+    """Energizado: "todo el que le golpea cuerpo a cuerpo o le toca": a melee hit on one target
+    (bare hands, a melee weapon or power, a grab), not a melee cone or area. An insubstantial
+    Energizado is not touched (or "no puede afectar a lo físico", Insustancial)."""
+    energized, profile = prepared.target, prepared.profile
+    return (
+        energized.archetype == ENERGIZED
+        and outcome.hit
+        and profile.kind == "melee"
+        and profile.shape == "single"
+        and not prepared.spec.cone
+        and energized.status == ACTIVE  # before the hit: a helpless Energizado attacks nobody
+        and not damage_types.is_insubstantial(energized)
+    )
+
+
+def _aura(energized: CombatantState, toucher: CombatantState, powers) -> PreparedAttack:
+    """The automatic attack as a real attack of the Energizado's own special melee attack power
+    ("Está obligado a adquirir el superpoder de ataque especial cuerpo a cuerpo"), with its bonus
+    against the toucher's melee defense and the state's Superioridad / Inferioridad. Nothing is
+    paid or switched (it is no action of the Energizado)."""
+    from rules.epic20.archetypes import SPECIAL_MELEE_ATTACKS
+
+    from .attack import _penetrating, _state_sources
+    from .circumstances import circumstance_sources
+    from .defense import defense_against
+    from .profiles import attack_bonus, profile_for
+    from .sources import net_superiority
+
+    power = next((p for p in SPECIAL_MELEE_ATTACKS if p in energized.powers), SPECIAL_MELEE_ATTACKS[0])
+    if power not in energized.powers:  # an NPC sheet without it: the archetype's required power
+        energized = replace(energized, powers=energized.powers | {power})
+    # The energy "de un tipo determinado": the power's sheet detail, or plain energy.
+    element = " ".join(energized.details.get(power, ())) or "energía"
+    spec = AttackSpec("melee", with_=power, stressful=False, element=element)
+    profile = profile_for(energized, "melee", power, powers)
+    level = energized.effective_level
+    value = energized.attribute(profile.attribute)
+    auto, extra = _state_sources(energized, toucher, spec, profile)
+    present = set(energized.maneuvers) | set(energized.powers) | {c.source for c in energized.conditions}
+    sources = circumstance_sources(auto, present=present, stressful=False) + extra
+    net = net_superiority(sources)
+    return PreparedAttack(
+        attacker=energized,
+        target=toucher,
+        spec=spec,
+        profile=profile,
+        level=level,
+        attribute_value=value,
+        bonus=attack_bonus(level, value, profile.attack_type),
+        defense=defense_against(toucher, profile, unstoppable=energized.has("imparable")),
+        sources=tuple(sources),
+        net=net,
+        penetrating=_penetrating(energized, toucher, spec, profile, {}, net),
+    )
+
+
+def energized_retaliation(
+    prepared: PreparedAttack, outcome: AttackOutcome, dice: DiceSource, powers=None
+) -> AttackOutcome:
+    """ARQUETIPOS › Energizado: "todo el que le golpea cuerpo a cuerpo o le toca recibe un ataque
+    automático pero que sólo resta a la defensa y no puede causar daño. Esto no se aplica cuando él
+    mismo ataca." — after a melee hit on an Energizado, the Energizado rolls its special melee
+    attack against the attacker; a hit costs the attacker exactly 1 defense (what a hit takes from
+    defense), whatever the successes; never hit points, stun or any other effect. Bare-hit
+    protections (Defensa con escudo, Ataque manteniendo la distancia) and immunities to the aura's
+    energy apply as to any hit. Only the target's aura counts: the attacker's own never adds to
+    its attacks."""
+    if not _touches(prepared, outcome):
+        return outcome
+    energized = prepared.target  # as it was when touched
+    aura = _aura(energized, outcome.attacker, powers)
+    roll = roll_d20(dice, aura.net, aura.bonus)
+    defense = aura.defense.value
+    hit = roll.natural_20 or (not roll.natural_1 and roll.total >= defense)
+    margin = roll.total - defense
+    successes = margin // 5 if hit and margin >= 0 else 0
+    loss = 1 if hit else 0  # "sólo resta a la defensa y no puede causar daño"
+    blocked = None
+    bare = hit and successes == 0 and not aura.penetrating
+    if bare and (aura.target.condition("keeping-distance") or _shield_blocks_loss(aura)):
+        loss, blocked = 0, "bare-hit-protection"  # Ataque manteniendo la distancia / escudo
+    reading = damage_types.read(aura)
+    if hit and reading.unaffected:
+        loss, blocked = 0, reading.reason  # immune to the aura's energy
+    toucher = replace(outcome.attacker, defense_penalty=outcome.attacker.defense_penalty + loss)
+    a, b = energized.display_name, toucher.display_name
+    nothing_es, nothing_en = ("impacta sin efecto.", "hits with no effect.") if hit else ("falla.", "misses.")
+    result_es = f"impacta: {b} pierde {loss} de defensa." if loss else nothing_es
+    result_en = f"hits: {b} loses {loss} defense." if loss else nothing_en
+    event = Event(
+        "energized_attack",
+        f"La energía de {a} golpea a {b} al tocarle: {roll.total} contra defensa {defense}, {result_es}",
+        f"{a}'s energy strikes {b} on contact: {roll.total} vs defense {defense}, {result_en}",
+        ENERGIZED_RULE,
+        actor=energized.id,
+        target=toucher.id,
+        roll=roll,
+        sources=aura.sources,
+        data={
+            "with": aura.spec.with_,
+            "element": aura.spec.element,
+            "kind": "melee",
+            "attack_type": float(aura.profile.attack_type),
+            "attribute": aura.profile.attribute,
+            "level": aura.level,
+            "target_defense": defense,
+            "defense": aura.defense.as_dict(),
+            "hit": hit,
+            "critical": roll.natural_20,
+            "margin": margin,
+            "successes": successes,
+            "damage": 0,
+            "defense_penalty": loss,
+            "blocked": blocked,
+        },
+    )
+    return replace(outcome, attacker=toucher, events=(*outcome.events, event))
 
 
 def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:
@@ -418,4 +556,11 @@ def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[Comb
     ]
 
 
-__all__ = ["AttackOutcome", "AttackSpec", "apply_attack", "declare_defensive_attack", "resolve_attack"]
+__all__ = [
+    "AttackOutcome",
+    "AttackSpec",
+    "apply_attack",
+    "declare_defensive_attack",
+    "energized_retaliation",
+    "resolve_attack",
+]

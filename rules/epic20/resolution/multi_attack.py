@@ -10,7 +10,7 @@ from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import hero_points
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .attack_effects import AttackOutcome, _until_next_turn, apply_attack
+from .attack_effects import AttackOutcome, _until_next_turn, apply_attack, energized_retaliation
 from .maneuvers import require
 from .sources import Source
 from .state import CombatantState, Event, Refused, with_condition
@@ -39,7 +39,14 @@ def _roll_for(prepared: PreparedAttack, dice: DiceSource, i: int, first_rolls, r
 
 def _one(attacker, target, spec, dice, powers, i: int, first_rolls, reroll) -> AttackOutcome:
     prepared = prepare_attack(attacker, target, spec, powers)
-    return apply_attack(*_roll_for(prepared, dice, i, first_rolls, reroll))
+    return _touched(prepared, dice, i, first_rolls, reroll, powers)
+
+
+def _touched(prepared: PreparedAttack, dice, i: int, first_rolls, reroll, powers) -> AttackOutcome:
+    """Apply the i-th roll; an Energizado touched in melee answers with its automatic attack
+    (ARQUETIPOS › Energizado), thrown anew whenever its action is (a reroll re-resolves it)."""
+    prepared, roll = _roll_for(prepared, dice, i, first_rolls, reroll)
+    return energized_retaliation(prepared, apply_attack(prepared, roll), dice, powers)
 
 
 def _check_reroll(first_rolls, reroll, count: int) -> None:
@@ -137,7 +144,7 @@ def resolve_double_attack(
             prepared,
             penetrating=prepared.penetrating or "defensa-contra-ataque-penetrante" not in second.powers,
         )
-    out2 = apply_attack(*_roll_for(prepared, dice, 1, first_rolls, reroll))
+    out2 = _touched(prepared, dice, 1, first_rolls, reroll, powers)
     attacker = out2.attacker
     burst = prepared.profile.burst
     if not (two_weapons or burst):

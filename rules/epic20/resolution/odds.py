@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
+from . import damage_types
 from .attack import AttackSpec, prepare_attack
 from .sources import Source
 from .state import CombatantState
@@ -35,11 +36,15 @@ def outcome_for_face(face: int, bonus: int, defense: int) -> tuple[bool, int]:
     return hit, (margin // 5 if hit and margin >= 0 else 0)
 
 
-def odds_for(bonus: int, defense: int, superiority: int, *, damaging: bool = True) -> dict[str, Fraction]:
+def odds_for(
+    bonus: int, defense: int, superiority: int, *, damaging: bool = True, factor: int = 1
+) -> dict[str, Fraction]:
+    """`factor` multiplies the damage of every hit: 0 for an immune or insubstantial target, 2 for
+    a vulnerable one (damage_types.py)."""
     p_hit = p_damage = expected = p_critical = Fraction(0)
     for face, p in kept_distribution(superiority).items():
         hit, successes = outcome_for_face(face, bonus, defense)
-        damage = successes if damaging else 0
+        damage = successes * factor if damaging else 0
         p_hit += p if hit else 0
         p_damage += p if damage >= 1 else 0
         expected += p * damage
@@ -62,22 +67,28 @@ def attack_odds(
     circumstances: Iterable[str] = (),
     maneuvers: Iterable[str] = (),
     powers: Mapping[str, object] | None = None,
+    element: str = "",
 ) -> dict:
     """The odds of one attack as it would be resolved now: the same bonus, defense and sources as
     `resolve_attack` (state-driven sources included), plus the extra `sources` given.
-    Probabilities are exact Fractions."""
+    Probabilities are exact Fractions. The hit odds are the attack's own; the damage odds count
+    the target's immunity, vulnerability or insubstantiality against it (`element`: the declared
+    element, as `AttackSpec.element`; `damage_factor` 0, 1 or 2)."""
     spec = AttackSpec(
         kind=kind,
         with_=with_,
         circumstances=tuple(circumstances),
         maneuvers=tuple(maneuvers),
         extra_sources=tuple(sources),
+        element=element,
     )
     prepared = prepare_attack(attacker, target, spec, powers)
     damaging = prepared.profile.damage is not None and not (set(spec.maneuvers) & NO_DAMAGE_MANEUVERS)
-    odds = odds_for(prepared.bonus, prepared.defense.value, prepared.net, damaging=damaging)
+    factor = damage_types.read(prepared).factor
+    odds = odds_for(prepared.bonus, prepared.defense.value, prepared.net, damaging=damaging, factor=factor)
     return {
         **odds,
+        "damage_factor": factor,
         "bonus": prepared.bonus,
         "defense": prepared.defense.value,
         "superiority": prepared.net,

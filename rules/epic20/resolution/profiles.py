@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .powers_in_play import THROWN_OBJECT, thrown_attribute
 from .state import READY, CombatantState, Refused
 
 UNARMED = "unarmed"
@@ -125,8 +126,22 @@ def profile_for(
             two_handed=item.two_handed,
             reach=item.reach,
         )
+    if with_ == THROWN_OBJECT:
+        # Throwing whatever is at hand: a mundane ranged attack with Agilidad (Superfuerza: "para
+        # arrojar objetos y hacer daño especial con ellos, comprar también el poder de ataque a
+        # distancia"); Masa de músculos throws with Corpulencia (powers_in_play.thrown_attribute).
+        if kind != "ranged":
+            raise Refused(
+                "attack.thrown_is_ranged",
+                "ATACAR EN COMBATE",
+                "Arrojar un objeto es un ataque a distancia.",
+                "Throwing an object is a ranged attack.",
+            )
+        return AttackProfile(THROWN_OBJECT, kind, MUNDANE, thrown_attribute(attacker, attribute))
     if with_ in attacker.powers:
         info = _from_power(powers.get(with_), kind, with_)
+        if with_ in attacker.thrown and kind == "ranged":
+            info["attribute"] = thrown_attribute(attacker, info["attribute"])  # a power used to throw
         return replace(
             AttackProfile(with_, kind, info.pop("attack_type", SPECIAL), info.pop("attribute")),
             **{**info, "penetrating": info.get("penetrating", False) or with_ in attacker.penetrating},

@@ -190,7 +190,7 @@ def escape(
     events: list[Event] = []
     if escapismo:
         sources.append(Source("escapismo", +1, "MANIOBRAS DE COMBATE", "Escapismo", "Escape artist"))
-    if effect.grab and "superfuerza" in state.powers:
+    if effect.grab and state.has("superfuerza"):  # Crecer switched on counts too
         # Superfuerza: "tiradas de fuerza «que no son de ataque» con Superioridad, por ejemplo … soltarse de un agarrón"
         sources.append(Source("superfuerza", +1, "LISTA DE PODERES", "Superfuerza", "Super-strength"))
     if state.condition("stunned"):

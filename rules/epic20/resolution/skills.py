@@ -19,7 +19,7 @@ from fractions import Fraction
 from rules.epic20 import index
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
-from . import hero_points
+from . import hero_points, powers_in_play
 from .sources import Source, net_superiority
 from .state import ACTIVE, CombatantState, Event, Refused, SkillStat
 
@@ -170,6 +170,7 @@ def skill_check(
     hero_point: str | None = None,
     rerolling: Roll | None = None,
     combat_action: bool = False,
+    observed: CombatantState | None = None,
 ) -> SkillCheckOutcome:
     """Roll `skill_key` for `state`.
 
@@ -178,7 +179,8 @@ def skill_check(
     `sources`: situational Superioridad/Inferioridad the caller knows of. `hero_point`:
     "superioridad" or "subir-dos-niveles", paid with this roll. `rerolling`: the first roll of
     this same check, thrown again for a hero point ("repetir-tirada"; 1 point, or 2 when
-    `combat_action`).
+    `combat_action`). `observed`: whom a perception roll tries to perceive (Camuflaje,
+    Invisibilidad switched on; `powers_in_play.skill_sources`).
     """
     stat = state.skills.get(skill_key)
     if stat is None:
@@ -234,6 +236,7 @@ def skill_check(
             hero_points.RULE,
         )
     all_sources += list(sources)
+    all_sources += powers_in_play.skill_sources(state, slug, stat.attribute, observed)  # Disminuirse…
     bonus = _bonus(state, stat, extra_levels=extra_levels)
     if slug == "persuasion" and "monstruoso" in state.complications:
         bonus = 0  # COMPLICACIONES, Monstruoso: "si intenta usar habilidades de Persuasión su presencia se reduce a 0"

@@ -31,6 +31,11 @@ DOWN = frozenset({UNCONSCIOUS, DYING, STABLE, DEAD})  # helpless: finishing blow
 # Where a combatant is in the round, for stun timing (ATURDIMIENTO) and surprise.
 WAITING, ACTING, DONE = "waiting", "acting", "done"
 
+# Powers in play (powers_in_play.py): what a switched-on power grants while its condition lasts.
+# Crecer: "cuenta como Superfuerza pero sólo al estar crecido. Gana la maniobra «interponerse»"
+# (LISTA DE PODERES › Superpoderes de utilidad).
+GRANTED_WHILE_ON = {"grown": frozenset({"superfuerza", "interponerse"})}
+
 # Equipment status (Reglas de equipo).
 READY = "ready"
 BROKEN = "broken"  # needs a full turn to reactivate
@@ -83,6 +88,9 @@ class EquipmentState:
     reach: bool = False  # alcance extendido (Ataque manteniendo la distancia)
     ranged: bool = False
     status: str = READY
+    # Arma pesada "(andador, nave espacial, etc)": immunities do not apply (Superdefensas' Nota),
+    # nor Defensa con escudo; its attacks are `AttackProfile.artillery`.
+    heavy: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,10 @@ class CombatantState:
     complications: frozenset[str] = frozenset()
     archetype: str | None = None
     penetrating: frozenset[str] = frozenset()
+    # Powers in play (powers_in_play.py): Uso limitado's hero point price by power slug, and the
+    # ranged powers the sheet marks as throwing objects (Masa de músculos throws with Corpulencia).
+    limited: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
+    thrown: frozenset[str] = frozenset()
     attack_bonus: Mapping[str, int | None] = field(default_factory=lambda: _frozen({}))
     skills: Mapping[str, SkillStat] = field(default_factory=lambda: _frozen({}))
     equipment: tuple[EquipmentState, ...] = ()
@@ -157,12 +169,18 @@ class CombatantState:
     level_drain: int = 0
     attribute_drain: Mapping[str, Fraction] = field(default_factory=lambda: _frozen({}))
     turn: str = WAITING
+    # The sheet's free-text details by slug (powers, advantages, complications), read by
+    # damage_types.py: what an immunity or a "Vulnerabilidad a «algo»" covers ("fuego", "táser"),
+    # the weapon Cazador de espíritus is tied to, an attack power's description ("rayo de fuego").
+    details: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _frozen({}))
 
     def __post_init__(self):
-        for name in ("attributes", "attack_bonus", "attribute_drain", "skills"):
+        for name in ("attributes", "attack_bonus", "attribute_drain", "skills", "limited"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
-        for name in ("powers", "maneuvers", "advantages", "complications", "penetrating"):
+        for name in ("powers", "maneuvers", "advantages", "complications", "penetrating", "thrown"):
             object.__setattr__(self, name, frozenset(getattr(self, name)))
+        details = {k: (v,) if isinstance(v, str) else tuple(v) for k, v in self.details.items()}
+        object.__setattr__(self, "details", _frozen(details))
 
     # --- derived, read-only -------------------------------------------------------------
     @property
@@ -188,6 +206,7 @@ class CombatantState:
             or slug in self.powers
             or slug in self.advantages
             or any(c.slug == "borrowed-maneuver" and c.source == slug for c in self.conditions)
+            or any(slug in GRANTED_WHILE_ON.get(c.slug, ()) for c in self.conditions)
         )
 
     def condition(self, slug: str, other: str | None = None) -> Condition | None:
