@@ -117,18 +117,21 @@ def access_campaign_for_character(user, campaign_id) -> Campaign:
 
 from combat.models import Combatant, Encounter  # noqa: E402
 
+# What `load=False` reads of an encounter: enough to ask who runs it.
+_ENCOUNTER_ACCESS_FIELDS = ("id", "campaign", "campaign__id", "campaign__gm")
 
-def access_encounter_by_id(user, encounter_id, *, gm_only: bool = False) -> Encounter:
+
+def access_encounter_by_id(user, encounter_id, *, gm_only: bool = False, load: bool = True) -> Encounter:
     """The encounter if `user` belongs to its campaign, else 404; with `gm_only`, a player
-    gets 403."""
+    gets 403. `load=False` reads only its id and its campaign's GM (every other field is
+    deferred), for a view that hands it to a service which loads it again under its lock."""
     encounter_id = _as_id(encounter_id)
     if not user.is_authenticated:
         raise Http404
-    encounter = (
-        Encounter.objects.select_related("campaign")
-        .filter(pk=encounter_id, campaign__memberships__user=user)
-        .first()
-    )
+    encounters = Encounter.objects.select_related("campaign")
+    if not load:
+        encounters = encounters.only(*_ENCOUNTER_ACCESS_FIELDS)
+    encounter = encounters.filter(pk=encounter_id, campaign__memberships__user=user).first()
     if encounter is None:
         raise Http404
     if gm_only and not is_encounter_gm(user, encounter):

@@ -364,15 +364,17 @@ class RevealView(APIView):
 )
 class ActionView(APIView):
     def post(self, request, pk: int):
-        encounter = access.access_encounter_by_id(request.user, pk)
+        # Only who may see it: `encounter_act` loads the whole encounter under its lock.
+        encounter = access.access_encounter_by_id(request.user, pk, load=False)
         action = dict(_validated(ActionSerializer, request))
 
         def run():
             result = services.encounter_act(encounter=encounter, user=request.user, action=action)
-            hidden = selectors.hidden_combatant_ids(request.user, result.encounter)
+            combatants = selectors.state_combatants(result.encounter)
+            hidden = selectors.hidden_combatant_ids(request.user, result.encounter, combatants)
             body = {
                 "events": [selectors.event_view(e, hidden=hidden) for e in result.events],
-                "state": selectors.state_for(request.user, result.encounter),
+                "state": selectors.state_for(request.user, result.encounter, combatants),
             }
             return status.HTTP_201_CREATED, body
 
@@ -407,6 +409,7 @@ def _csv_param(request, name: str) -> tuple[str, ...]:
         OpenApiParameter("with", str, description='"unarmed" (default), a power slug or an equipment name.'),
         OpenApiParameter("circumstances", str, description="Circumstance slugs, comma-separated."),
         OpenApiParameter("maneuvers", str, description="Declared maneuver slugs, comma-separated."),
+        OpenApiParameter("element", str, description="The attack's element or energy (fuego, plasma…)."),
     ],
     responses={200: OddsSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
 )
@@ -433,6 +436,9 @@ class OddsView(APIView):
         with_ = request.query_params.get("with") or "unarmed"
         if len(with_) > 200:
             raise EnvelopeError([error("with.invalid", _("Demasiado largo."), path="/with")])
+        element = request.query_params.get("element") or None
+        if element is not None and len(element) > 80:
+            raise EnvelopeError([error("element.invalid", _("Demasiado largo."), path="/element")])
         hidden = selectors.hidden_combatant_ids(request.user, encounter)
         if not access.is_encounter_gm(request.user, encounter):
             row = encounter.combatants.filter(pk=actor).only("owner_id").first()
@@ -451,6 +457,7 @@ class OddsView(APIView):
                 circumstances=_csv_param(request, "circumstances"),
                 maneuvers=_csv_param(request, "maneuvers"),
                 hide_defense=target in hidden,
+                element=element,
             )
         except LookupError as exc:
             name = str(exc.args[0])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any, TypeVar
@@ -39,47 +39,72 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def decode(tp: Any, data: Any) -> Any:
-    """Rebuild a value of type `tp` from `encode`'s output."""
-    if data is None:
-        return None
+def _identity(data: Any) -> Any:
+    return data
+
+
+def _none_or(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda data: None if data is None else convert(data)
+
+
+@cache
+def _decoder(tp: Any) -> Callable[[Any], Any]:
+    """The function that rebuilds a value of type `tp`, worked out from the type once: every
+    action decodes the whole fight, so walking the type hints per value would cost more than
+    the values themselves."""
     if tp is Fraction:
-        return Fraction(str(data))
+        return _none_or(lambda data: Fraction(str(data)))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return decode_dataclass(tp, data)
+        return _dataclass_decoder(tp)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in args if a is not type(None)]
         if len(options) == 1:
-            return decode(options[0], data)
-        for option in options:
-            if isinstance(option, type) and isinstance(data, option):
-                return data
-        return data
+            return _none_or(_decoder(options[0]))
+        return _identity  # several types: the JSON value is kept as it is
     if origin in (frozenset, set):
-        return frozenset(decode(args[0], v) for v in data) if args else frozenset(data)
+        item = _decoder(args[0]) if args else _identity
+        return _none_or(lambda data: frozenset(item(v) for v in data))
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v) for v in data)
+            item = _decoder(args[0])
+            return _none_or(lambda data: tuple(item(v) for v in data))
         if args:
-            return tuple(decode(a, v) for a, v in zip(args, data, strict=False))
-        return tuple(data)
+            items = tuple(_decoder(a) for a in args)
+            return _none_or(lambda data: tuple(f(v) for f, v in zip(items, data, strict=False)))
+        return _none_or(tuple)
     if origin is list:
-        return [decode(args[0], v) for v in data] if args else list(data)
+        item = _decoder(args[0]) if args else _identity
+        return _none_or(lambda data: [item(v) for v in data])
     if origin in (dict, Mapping, typing.Mapping):
         if len(args) == 2:
-            return {decode(args[0], k): decode(args[1], v) for k, v in data.items()}
-        return dict(data)
-    if tp is int and isinstance(data, bool):
-        return data
-    if tp in (int, str, float, bool):
-        return tp(data)
-    return data
+            key, value = _decoder(args[0]), _decoder(args[1])
+            return _none_or(lambda data: {key(k): value(v) for k, v in data.items()})
+        return _none_or(dict)
+    if tp is int:
+        return _none_or(lambda data: data if isinstance(data, bool) else int(data))
+    if tp in (str, float, bool):
+        return _none_or(tp)
+    return _identity
+
+
+def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
+    fields: dict[str, Callable[[Any], Any]] = {}
+
+    def decode_one(data: Mapping) -> Any:
+        if not fields:  # on first use: a dataclass may name itself in its own hints
+            hints = _hints(cls)
+            fields.update({f.name: _decoder(hints[f.name]) for f in dataclasses.fields(cls) if f.init})
+        return cls(**{name: fields[name](value) for name, value in data.items() if name in fields})
+
+    return _none_or(decode_one)
+
+
+def decode(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type `tp` from `encode`'s output."""
+    return _decoder(tp)(data)
 
 
 def decode_dataclass(cls: type[T], data: Mapping) -> T:
-    hints = _hints(cls)
-    known = {f.name for f in dataclasses.fields(cls) if f.init}
-    kwargs = {name: decode(hints[name], value) for name, value in data.items() if name in known}
-    return cls(**kwargs)
+    return _decoder(cls)(data)

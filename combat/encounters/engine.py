@@ -8,7 +8,6 @@ It also keeps the order of play, the app's own job: whose turn is next, when a r
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -34,6 +33,7 @@ from rules.epic20.resolution.turn import ActionBudget
 from rules.epic20.sheet import parse_sheet
 
 from .codec import decode_dataclass, encode
+from .state import copy_json
 
 PENETRATING_MODIFIER = "ataque-penetrante"
 # Keys of a folded combatant that are the app's, not the engine's.
@@ -107,10 +107,23 @@ def build_combatant(
 
         hit_points_max = minion_hit_points(hit_points)
     penetrating = {p.slug for p in who.powers if PENETRATING_MODIFIER in p.modifiers}
+    # Uso limitado (LISTA DE PODERES › Modificadores de poderes): "gastando puntos de Héroe, un
+    # número igual o mayor al nuevo coste" — the power's cost with the modifier, a whole number.
+    import math
+
+    from rules.epic20.costs import LIMITED_USE, power_cost
+
+    limited = {p.slug: math.ceil(power_cost(p, terms)) for p in who.powers if LIMITED_USE in p.modifiers}
     equipment = tuple(
         EquipmentState(name=e.name, kind=e.kind, power=e.power, armor=e.armor) for e in parsed.equipment
     )
     extra = {"attributes": dict(parsed.attributes)} if parsed.attributes else {}
+    # The free-text details (immunities' elements, Vulnerabilidad a «algo», Cazador de espíritus'
+    # weapon, attack powers' descriptions) for resolution.damage_types.
+    details: dict[str, list[str]] = {}
+    for entry in (*who.powers, *parsed.advantages, *who.complications):
+        if entry.detail:
+            details.setdefault(entry.slug, []).append(entry.detail)
     state = CombatantState(
         **extra,
         id=str(cid),
@@ -125,11 +138,14 @@ def build_combatant(
         complications=frozenset(c.slug for c in who.complications),
         archetype=parsed.archetype,
         penetrating=frozenset(penetrating),
+        limited=limited,
+        thrown=frozenset(p.slug for p in who.powers if p.throwing),  # Masa de músculos: arrojar objetos
         attack_bonus=dict(derived.attack_bonus),
         # The sheet's own skill rolls (bonus and net Superioridad), for skill checks.
         skills=skills_from_derived(derived.skills, {e.key: e.value for e in parsed.skills}),
         equipment=equipment,
         minion=minion,
+        details={slug: tuple(texts) for slug, texts in details.items()},
     )
     start = derived.hero_points_max if hero_points is None else hero_points
     return replace(state, hero_points=max(0, min(start, state.hero_points_max)))
@@ -222,7 +238,9 @@ class Table:
 
     @classmethod
     def from_state(cls, folded: Mapping, *, commitment: str) -> Table:
-        table = cls(copy.deepcopy(dict(folded)), commitment)
+        # The table changes its copy in place; the caller's fold stays as it was (it is the
+        # `before` of the action's patch).
+        table = cls(copy_json(folded), commitment)
         for cid, data in (table.folded.get("combatants") or {}).items():
             if not data.get("removed"):
                 table.states[cid] = load(data)
@@ -271,11 +289,13 @@ class Table:
         self.entries.append(app_entry(kind, round=self.round, actor=actor, target=target, **params))
 
     def result(self) -> dict:
-        """The new folded state."""
-        folded = copy.deepcopy(self.folded)
-        combatants = folded.setdefault("combatants", {})
+        """The new folded state. It shares nested values with the table's own copy (`from_state`
+        made it), not with the fold the table was made from: change neither in place."""
+        folded = dict(self.folded)
+        combatants = dict(folded.get("combatants") or {})
         for cid, state in self.states.items():
             combatants[cid] = {**combatants.get(cid, {}), **dump(state)}
+        folded["combatants"] = combatants
         return folded
 
     def name(self, cid) -> str:

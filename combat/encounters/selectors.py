@@ -36,6 +36,15 @@ def encounter_combatants(encounter: Encounter) -> list[Combatant]:
     return list(encounter.combatants.select_related("owner").order_by("id"))
 
 
+# What `state_for` and `hidden_combatant_ids` read of a combatant row.
+STATE_ROW_FIELDS = ("id", "encounter", "name", "side", "minion", "owner", "character", "npc_sheet")
+
+
+def state_combatants(encounter: Encounter) -> list[Combatant]:
+    """The combatant rows `state_for` needs, and only the fields it reads."""
+    return list(encounter.combatants.only(*STATE_ROW_FIELDS).order_by("id"))
+
+
 def events_for(
     encounter: Encounter,
     *,
@@ -105,7 +114,7 @@ def combatant_view(cid: int, cstate: dict, row: Combatant | None, *, hidden: boo
 
 def state_for(user, encounter: Encounter, combatants: list[Combatant] | None = None) -> dict:
     """The encounter's state as `user` may see it (API.md `GET /encounters/{id}/`)."""
-    combatants = encounter_combatants(encounter) if combatants is None else combatants
+    combatants = state_combatants(encounter) if combatants is None else combatants
     rows = {c.pk: c for c in combatants}
     hidden = hidden_combatant_ids(user, encounter, combatants)
     state = encounter.state or {}
@@ -276,6 +285,7 @@ def attack_odds(
     circumstances: tuple[str, ...] = (),
     maneuvers: tuple[str, ...] = (),
     hide_defense: bool = False,
+    element: str | None = None,
 ) -> dict:
     """The exact odds of an attack as it would be resolved now (the engine's `attack_odds`, with
     the same state-driven sources). Raises `Refused` for an attack the rules do not allow and
@@ -296,6 +306,11 @@ def attack_odds(
             _budget, sources = budget.spend("standard", harmful=True)
         except Refused:
             sources = []
+    # Inspirar a otros / Trabajo en equipo: the Superioridad allies left for this attack.
+    from rules.epic20.resolution.support import help_for_roll
+
+    _attacker, helped = help_for_roll(attacker, f"attack:{kind}", standard=True)
+    sources = [*sources, *helped]
     odds = engine_odds(
         attacker,
         defender,
@@ -305,6 +320,7 @@ def attack_odds(
         circumstances=circumstances,
         maneuvers=maneuvers,
         powers=powers_catalogue(),
+        element=element or None,
     )
     out = {
         "p_hit": float(odds["p_hit"]),

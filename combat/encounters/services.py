@@ -130,7 +130,10 @@ def encounter_create(*, campaign: Campaign, user, name: str, client_seed: str | 
 
 def _lock(encounter: Encounter | int) -> Encounter:
     pk = encounter.pk if isinstance(encounter, Encounter) else encounter
-    return Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
+    locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
+    # The fold the combatant rows agree with, so a commit updates only the rows it changes.
+    locked._rows_state = locked.state
+    return locked
 
 
 def _reveal(encounter: Encounter) -> str:
@@ -183,16 +186,40 @@ def _save(encounter: Encounter) -> None:
     live.publish(encounter)
 
 
+def _row_fields(cstate: dict | None) -> tuple[bool, int | None]:
+    """`(removed, initiative)` of a combatant row that agrees with its folded state."""
+    if cstate is None:
+        return True, None
+    return bool(cstate.get("removed")), cstate.get("initiative")
+
+
 def _sync_combatant_rows(encounter: Encounter) -> None:
-    """Keep `Combatant.removed` and `initiative` in step with the fold (one query per change)."""
+    """Keep `Combatant.removed` and `initiative` in step with the fold (one query per change).
+
+    After `_lock` the rows agree with the fold it loaded (every write keeps them so), so only the
+    combatants whose `removed` or `initiative` the new fold changes are written, and none is read:
+    an attack or a turn's end touches no row. Without that fold (an encounter that did not come
+    from `_lock`) every row is read and compared."""
     combatants = encounter.state.get("combatants") or {}
-    for row in encounter.combatants.all():
-        cstate = combatants.get(str(row.pk))
-        removed = cstate is None or bool(cstate.get("removed"))
-        initiative = cstate.get("initiative") if cstate else None
-        if (row.removed, row.initiative) != (removed, initiative):
-            row.removed, row.initiative = removed, initiative
-            row.save(update_fields=["removed", "initiative"])
+    synced = getattr(encounter, "_rows_state", None)
+    if synced is None:
+        for row in encounter.combatants.all():
+            fields = _row_fields(combatants.get(str(row.pk)))
+            if (row.removed, row.initiative) != fields:
+                row.removed, row.initiative = fields
+                row.save(update_fields=["removed", "initiative"])
+    else:
+        before = synced.get("combatants") or {}
+        for cid, cstate in combatants.items():
+            fields = _row_fields(cstate)
+            if cid not in before or _row_fields(before[cid]) != fields:
+                removed, initiative = fields
+                Combatant.objects.filter(encounter=encounter, pk=int(cid)).update(
+                    removed=removed, initiative=initiative
+                )
+        for cid in before.keys() - combatants.keys():  # an undone `combatant_added`
+            Combatant.objects.filter(encounter=encounter, pk=int(cid)).update(removed=True, initiative=None)
+    encounter._rows_state = encounter.state
 
 
 def _append(encounter: Encounter, specs: Sequence[EventSpec], *, user) -> list[Event]:
@@ -509,9 +536,12 @@ def encounter_act(
                 raise EncounterError(
                     "actor.not_found", _("Ese combatiente no está en el combate."), path="/actor"
                 )
-            row = encounter.combatants.filter(pk=actor).only("owner_id").first()
-            if row is None or not can_act_for(user, encounter, row):
-                raise NotAllowed("actor.not_yours", _("Sólo puedes actuar por tus propios combatientes."))
+            # The GM acts for anyone: only a player's actor needs its owner read.
+            if not is_gm:
+                owner = encounter.combatants.filter(pk=actor).values_list("owner_id", flat=True)[:1]
+                row = Combatant(pk=actor, owner_id=owner[0]) if owner else None
+                if row is None or not can_act_for(user, encounter, row):
+                    raise NotAllowed("actor.not_yours", _("Sólo puedes actuar por tus propios combatientes."))
         if action.get("free") and not is_gm:
             raise NotAllowed(
                 "free.gm_only", _("Sólo el director de juego pide tiradas que no gastan acción.")
@@ -526,7 +556,7 @@ def encounter_act(
             raise OutOfTurn("turn.not_yours", _("No es el turno de ese combatiente."))
         dice = dice or dice_for(encounter)
         if kind == "reroll":
-            return _reroll(encounter, actor, user=user, dice=dice)
+            return _reroll(encounter, actor, user=user, dice=dice, which=action.get("seq"))
         table = _table(encounter)
         if kind == "skill_check":
             _ensure_skills(encounter, table, actor)
@@ -543,10 +573,12 @@ def encounter_act(
         return _finish(encounter, table, user=user, dice=dice, extra=extra)
 
 
-def _reroll(encounter: Encounter, actor: int, *, user, dice: DiceSource) -> ActionResult:
+def _reroll(
+    encounter: Encounter, actor: int, *, user, dice: DiceSource, which: int | None = None
+) -> ActionResult:
     """Repeat the actor's last roll for hero points (`rerolls`), in the locked transaction."""
     try:
-        first = rerolls.last_roll(encounter, actor)
+        first = rerolls.last_roll(encounter, actor, which)
     except rerolls.NotRerollable as exc:
         if encounter.state.get("current") != actor:
             raise OutOfTurn("turn.not_yours", _("No es el turno de ese combatiente.")) from None
@@ -556,7 +588,7 @@ def _reroll(encounter: Encounter, actor: int, *, user, dice: DiceSource) -> Acti
         _ensure_skills(encounter, table, actor)
     try:
         actions.REROLLABLE[first.request["type"]](
-            table, dice, first.request, str(actor), rerolling=first.roll
+            table, dice, first.request, str(actor), **rerolls.reroll_kwargs(first)
         )
     except Refused as exc:
         raise _refused(exc) from None
