@@ -50,4 +50,6 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.user} @ {self.campaign} ({self.role})"
+
+
 from .encounter_models import *  # noqa: E402,F403

@@ -20,12 +20,14 @@ from rules.epic20.resolution import (
     declarations,
     declare_defensive_attack,
     hero_points,
+    powers_in_play,
     progression,
     recovery,
     resolve_attack,
     resolve_double_attack,
     resolve_multi_attack,
     skill_check,
+    support,
 )
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
 
@@ -110,13 +112,24 @@ def attack_spec(action: dict) -> AttackSpec:
         drained_attribute=action.get("attribute"),
         counter=bool(action.get("counter")),
         cone=bool(action.get("cone")),
+        element=action.get("element") or "",
     )
 
 
-def do_attack(table: Table, dice: DiceSource, action: dict, actor, *, rerolling: Roll | None = None) -> None:
+def do_attack(
+    table: Table,
+    dice: DiceSource,
+    action: dict,
+    actor,
+    *,
+    rerolling: Roll | None = None,
+    first_rolls: tuple[Roll, ...] | None = None,
+    reroll: int | None = None,
+) -> None:
     """One attack; with `targets`, an area, cone or burst attack (one roll per target), or with
     the Ataque doble maneuver, its two attacks (the same target twice, or two). `rerolling`: the
-    first roll of this same single attack, thrown again for hero points (`rerolls`)."""
+    first roll of this same single attack, thrown again for hero points (`rerolls`); for an
+    action with several rolls, `first_rolls` are all of them and `reroll` the one thrown again."""
     attacker = _combatant(table, actor, "/actor")
     ids = action.get("targets") or [action.get("target")]
     targets = [
@@ -138,9 +151,16 @@ def do_attack(table: Table, dice: DiceSource, action: dict, actor, *, rerolling:
 
         sources = _spend_turn(table, spend)
         spec = replace(spec, extra_sources=tuple(sources))
+    # Inspirar a otros / Trabajo en equipo: the Superioridad allies left for this roll (support).
+    attacker, helped = support.help_for_roll(attacker, f"attack:{spec.kind}", standard=not spec.counter)
+    if helped:
+        spec = replace(spec, extra_sources=(*spec.extra_sources, *helped))
     powers = engine.powers_catalogue()
-    if rerolling is not None and ("ataque-doble" in spec.maneuvers or action.get("targets")):
-        raise ActionInvalid("reroll.several_rolls", _("Esa acción tiene varias tiradas: no se repite."))
+    several = "ataque-doble" in spec.maneuvers or bool(action.get("targets"))
+    if rerolling is not None and several and first_rolls is None:
+        raise ActionInvalid(
+            "reroll.several_rolls", _("Esa acción tiene varias tiradas: indica cuál repetir.")
+        )
     if "ataque-doble" in spec.maneuvers:
         if len(targets) not in (1, 2):
             raise ActionInvalid(
@@ -155,12 +175,16 @@ def do_attack(table: Table, dice: DiceSource, action: dict, actor, *, rerolling:
             powers,
             two_weapons=bool(action.get("two_weapons")),
             second_with=action.get("second_with"),
+            first_rolls=first_rolls,
+            reroll=reroll,
         )
         table.put(attacker, *hit)
         table.emit(events)
         return
     if action.get("targets"):
-        attacker, hit, events = resolve_multi_attack(attacker, targets, spec, dice, powers)
+        attacker, hit, events = resolve_multi_attack(
+            attacker, targets, spec, dice, powers, first_rolls=first_rolls, reroll=reroll
+        )
         table.put(attacker, *hit)
         table.emit(events)
         return
@@ -208,6 +232,9 @@ def do_skill_check(
             "/skill",
         )
     sources = [] if action.get("free") else _spend_turn(table, lambda budget: budget.spend("standard"))
+    # Inspirar a otros / Trabajo en equipo: the Superioridad allies left for this roll (support).
+    state, helped = support.help_for_roll(state, f"skill:{key}", standard=not action.get("free"))
+    sources = [*sources, *helped]
     outcome = skill_check(
         state,
         key,
@@ -219,6 +246,8 @@ def do_skill_check(
         hero_point=action.get("hero_point"),
         rerolling=rerolling,
         combat_action=bool(action.get("combat")),
+        # A perception roll against someone camouflaged or invisible (powers_in_play).
+        observed=_combatant(table, action["target"], "/target") if action.get("target") else None,
     )
     table.put(outcome.state)
     table.emit(outcome.events)
@@ -362,6 +391,76 @@ def do_set_minion_hp(table: Table, dice: DiceSource, action: dict, actor) -> Non
     table.say("minion_hit_points", target=state.id, name=state.name, hit_points=points)
 
 
+# --- powers in play (rules.epic20.resolution.powers_in_play) -------------------------------------
+
+
+def do_use_power(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    """Switch a power on or off (Camuflaje, Invisibilidad, Disminuirse, Crecer, running), cast a
+    Mago's spell or don the Tecnificado's armour: on the actor's turn it spends a move action (a
+    cast: a move and a communication action); before the fight starts, nothing."""
+    state = _combatant(table, actor, "/actor")
+    budget = None
+    if table.folded.get("status") == "active":
+        budget = table.budget()
+        if budget is None or table.current != state.id:
+            raise ActionInvalid("turn.not_yours", _("No es el turno de ese combatiente."), "/actor")
+    state, budget, events = powers_in_play.use_power(
+        state, action["power"], active=action.get("active", True), budget=budget
+    )
+    table.put(state)
+    if budget is not None:
+        table.set_budget(budget)
+    table.emit(events)
+
+
+# --- support powers and advantages (rules.epic20.resolution.support) ----------------------------
+
+
+def do_support(table: Table, dice: DiceSource, action: dict, actor, *, rerolling: Roll | None = None) -> None:
+    """A power or advantage that helps (`use`): Contacto curativo / reparador on `target` (the
+    actor itself without one), Regeneración, Motivador on `target`, Inspirar a otros on `allies`,
+    Trabajo en equipo on `target` for its `skill` or attack `kind`. On the actor's own turn.
+    `rerolling`: the first heal roll, thrown again for a hero point (`rerolls`)."""
+    state = _combatant(table, actor, "/actor")
+    use = action["use"]
+    if use not in support.USES:
+        raise ActionInvalid("use.unknown", _("Uso desconocido."), "/use")
+    budget = table.budget()
+    if budget is None or table.current != state.id:
+        raise ActionInvalid("turn.none", _("No es el turno de ese combatiente."), "/actor")
+    stressful = table.folded.get("status") == "active"
+    target = None
+    if use in ("contacto-curativo", "contacto-reparador"):
+        target = _combatant(table, action.get("target", actor), "/target")
+    elif use in ("motivador", "trabajo-en-equipo"):
+        if action.get("target") is None:
+            raise ActionInvalid("target.required", _("Indica el objetivo."), "/target")
+        target = _combatant(table, action["target"], "/target")
+    if use in ("contacto-curativo", "contacto-reparador"):
+        outcome = support.healing_touch(
+            state,
+            budget,
+            target,
+            dice,
+            repair=use == "contacto-reparador",
+            hero_point=action.get("hero_point"),
+            rerolling=rerolling,
+            stressful=stressful,
+        )
+    elif use == "regeneracion":
+        outcome = support.regenerate(state, budget)
+    elif use == "motivador":
+        outcome = support.motivate(state, budget, target, dice, rerolling=rerolling, stressful=stressful)
+    elif use == "inspirar-a-otros":
+        allies = [_combatant(table, cid, f"/allies/{i}") for i, cid in enumerate(action.get("allies") or [])]
+        outcome = support.inspire(state, budget, allies)
+    else:
+        outcome = support.teamwork(state, budget, target, skill=action.get("skill"), kind=action.get("kind"))
+    table.put(outcome.actor, *outcome.others)
+    table.set_budget(outcome.budget)
+    table.emit(outcome.events)
+
+
 ACTION_TYPES: dict[str, ActionType] = {
     "start": ActionType(do_start, gm_only=True, any_time=True, needs_actor=False, phases=("setup",)),
     "attack": ActionType(do_attack),
@@ -388,6 +487,9 @@ ACTION_TYPES: dict[str, ActionType] = {
         do_set_minion_hp, gm_only=True, any_time=True, needs_actor=False, phases=("setup", "active")
     ),
     "end": ActionType(do_end, gm_only=True, any_time=True, needs_actor=False, phases=("setup", "active")),
+    "support": ActionType(do_support),
+    # Any time only so it may be done before the fight; `do_use_power` checks the turn once it is on.
+    "use_power": ActionType(do_use_power, any_time=True, phases=("setup", "active")),
 }
 
 
@@ -396,6 +498,7 @@ REROLLABLE: dict[str, Callable[..., None]] = {
     "attack": do_attack,
     "skill_check": do_skill_check,
     "escape": do_escape,
+    "support": do_support,
 }
 
 

@@ -9,7 +9,9 @@ from rules.epic20 import index
 from rules.epic20.resolution import CIRCUMSTANCES
 from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
+from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, THROWN_OBJECT, switchable
 from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
+from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from .actions import ANY_TIME_MANEUVERS, MANEUVERS
 from .engine import load
@@ -37,11 +39,24 @@ CONDITION_LABELS = {
     "aiming": _("Apuntando"),
     "studied": _("Estudiando a un objetivo"),
     "assisted": _("Punto débil mostrado"),
+    # Support advantages (rules.epic20.resolution.support).
+    "inspired": _("Inspirado (Superioridad en su próxima acción estándar)"),
+    "teamwork": _("Ayudado (Trabajo en equipo)"),
     "interposing": _("Interponiéndose"),
     "keeping-distance": _("Manteniendo la distancia"),
     "defensive-attack": _("Ataque defensivo"),
     "borrowed-maneuver": _("Maniobra prestada"),
     "borrowed-power": _("Superpoder prestado"),
+    # Powers in play (rules.epic20.resolution.powers_in_play).
+    "camouflaged": _("Camuflado"),
+    "invisible": _("Invisible"),
+    "shrunk": _("Disminuido"),
+    "grown": _("Crecido"),
+    "running": _("Corriendo"),
+    "spell": _("Hechizo lanzado"),
+    "unarmoured": _("Sin armadura tecnológica"),
+    "limited-used": _("Uso limitado gastado"),
+    "limited-paid": _("Uso limitado pagado"),
 }
 ENDS_LABELS = {
     "start_of_turn": _("hasta el inicio de su turno"),
@@ -80,7 +95,9 @@ def _name(entry, lang: str, fallback: str) -> str:
 def condition_view(cond: dict, lang: str) -> dict:
     slug = cond.get("slug", "")
     label = CONDITION_LABELS.get(slug)
-    if slug in ("borrowed-maneuver", "borrowed-power") and cond.get("source"):
+    if slug in ("borrowed-maneuver", "borrowed-power", "spell", "limited-used", "limited-paid") and cond.get(
+        "source"
+    ):
         label = f"{label}: {cond['source']}"
     return {
         "label": str(label) if label else (cond.get("source") or slug),
@@ -122,6 +139,7 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
     for item in state.equipment:
         if not item.armor:
             weapons.append({"value": item.name, "label": item.name, "kind": ""})
+    weapons.append({"value": THROWN_OBJECT, "label": str(_("Objeto arrojado")), "kind": "ranged"})
     maneuvers = [
         {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base)}
         for base in sorted(STANDARD_ACTION_MANEUVERS - DECLARED_ON_OWN_TURN)
@@ -146,6 +164,7 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
     ]
     return {
         "weapons": weapons,
+        "support": support_options(state, lang),
         "maneuvers": maneuvers,
         "declarable": declarable,
         "any_time": any_time,
@@ -173,6 +192,7 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
             for p in state.progressions
         ],
         "equipment": [item.name for item in state.equipment],
+        "switchable": power_options(state, lang),
         "skills": skill_options(state, lang),
         "difficulties": difficulty_options(lang),
     }
@@ -194,6 +214,16 @@ def base_skill_options(lang: str) -> list[dict]:
     )
 
 
+def support_options(state, lang: str) -> list[dict]:
+    """The support form: the healing powers and helping advantages the combatant has."""
+    options = []
+    for slug in SUPPORT_USES:
+        if state.has(slug):
+            entry = index.POWERS.get(slug) or index.ADVANTAGES.get(slug)
+            options.append({"value": slug, "label": _name(entry, lang, slug)})
+    return options
+
+
 def skill_options(state, lang: str) -> list[dict]:
     """The skill selector: every skill of the sheet with its roll ("Acrobacias +8, Superioridad"),
     by name. A combatant stored before states carried skills is offered the base skills (the
@@ -206,3 +236,20 @@ def skill_options(state, lang: str) -> list[dict]:
         label = f"{skill_name(key, lang)} {stat.bonus:+d}" + (f", {dice}" if dice else "")
         options.append({"value": key, "label": label})
     return sorted(options, key=lambda o: o["label"])
+
+
+def power_options(state, lang: str) -> list[dict]:
+    """The use_power form: each power the combatant can switch on or off (or cast, a Mago), with
+    whether it is on now and its Uso limitado price in hero points."""
+    options = []
+    for entry in switchable(state):
+        slug = entry["power"]
+        if slug == ARMOUR:
+            label = str(_("Armadura tecnológica"))
+        elif slug in SWITCHES:
+            switch = SWITCHES[slug]
+            label = switch.name_en if lang == "en" else switch.name_es
+        else:
+            label = _name(index.POWERS.get(slug), lang, slug)
+        options.append({"value": slug, "label": label, "on": entry["on"], "limited": entry["limited"]})
+    return options

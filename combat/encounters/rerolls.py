@@ -39,13 +39,21 @@ class LastRoll:
     action: int  # the seq that identifies the rolled action (`Event.action`)
     events: list[Event]
     request: dict
-    roll: Roll
+    roll: Roll  # the roll to throw again
     roll_payload: dict
     state_before: dict
+    rolls: tuple[Roll, ...] = ()  # every roll of the action, in order (an area attack has several)
+    index: int = 0  # which of them is thrown again
+
+    @property
+    def several(self) -> bool:
+        return len(self.rolls) > 1
 
 
-def last_roll(encounter: Encounter, actor: int) -> LastRoll:
-    """The actor's roll that may be rerolled now, with the state from before it."""
+def last_roll(encounter: Encounter, actor: int, which: int | None = None) -> LastRoll:
+    """The actor's roll that may be rerolled now, with the state from before it. An action with
+    several rolls (an area attack, Ataque doble) rerolls one of them: `which` is the seq of its
+    event ("Repetir un dado de 20 ya lanzado")."""
     last = encounter.events.filter(undone=False).order_by("-seq").only("action").first()
     group = list(encounter.events.filter(action=last.action, undone=False).order_by("seq")) if last else []
     request = (group[-1].patch or {}).get("request") if group else None
@@ -63,13 +71,22 @@ def last_roll(encounter: Encounter, actor: int) -> LastRoll:
     rolled = [
         e for e in group if e.type == request["type"] and isinstance((e.payload or {}).get("roll"), dict)
     ]
-    if len(rolled) != 1:
-        raise NotRerollable("reroll.several_rolls", _("Esa acción tiene varias tiradas: no se repite."))
-    payload = rolled[0].payload["roll"]
+    if not rolled:  # a support action without a roll (Regeneración, Inspirar a otros…)
+        raise NotRerollable("reroll.nothing", _("Esa acción no tiene tirada que repetir."))
+    if len(rolled) > 1 and which is None:
+        raise NotRerollable(
+            "reroll.which",
+            _("Esa acción tiene varias tiradas: indica cuál repetir (el número de su evento, «seq»)."),
+        )
+    index = 0 if which is None else next((i for i, e in enumerate(rolled) if e.seq == which), None)
+    if index is None:
+        raise NotRerollable("reroll.which", _("Esa tirada no es de la última acción del combatiente."))
     try:
-        roll = Roll.from_dict(payload)
-    except ValueError:
+        rolls = tuple(Roll.from_dict(e.payload["roll"]) for e in rolled)
+    except (ValueError, KeyError, TypeError):
         raise NotRerollable("reroll.nothing", _("Esa tirada no se puede repetir.")) from None
+    payload = rolled[index].payload["roll"]
+    roll = rolls[index]
     patches = (
         encounter.events.filter(undone=False)
         .exclude(action=last.action)
@@ -83,7 +100,16 @@ def last_roll(encounter: Encounter, actor: int) -> LastRoll:
         roll=roll,
         roll_payload=payload,
         state_before=fold.replay(patches.iterator(chunk_size=2000)),
+        rolls=rolls,
+        index=index,
     )
+
+
+def reroll_kwargs(first: LastRoll) -> dict:
+    """What the action's handler takes to resolve it again with one roll thrown anew."""
+    if first.several:
+        return {"rerolling": first.roll, "first_rolls": first.rolls, "reroll": first.index}
+    return {"rerolling": first.roll}
 
 
 def keep_first_roll(entries, first: LastRoll) -> None:
@@ -129,15 +155,22 @@ def offer(events: list[Event], *, may_act_for) -> dict | None:
         e for e in group if e.type == request["type"] and isinstance((e.payload or {}).get("roll"), dict)
     ]
     if (
-        len(rolled) != 1
-        or rolled[0].payload["roll"].get("rerolled_from")
+        not rolled
+        or any(e.payload["roll"].get("rerolled_from") for e in rolled)
         or not may_act_for(request.get("actor"))
     ):
         return None
-    # PUNTOS DE HÉROE: 2 points for a combat action, 1 for a skill check that is not one.
-    combat = request["type"] != "skill_check" or bool(request.get("combat"))
+    # PUNTOS DE HÉROE: 2 points for a combat action, 1 for a skill check that is not one or a
+    # heal roll (support).
+    combat = request["type"] not in ("skill_check", "support") or bool(request.get("combat"))
     return {
         "actor": request.get("actor"),
         "seq": rolled[0].seq,
         "cost": use_cost("repetir-tirada", in_combat=combat),
+        # An action with several rolls (an area attack, Ataque doble) rerolls the one picked.
+        "choices": [
+            {"seq": e.seq, "total": e.payload["roll"].get("total"), "target": e.target_id} for e in rolled
+        ]
+        if len(rolled) > 1
+        else [],
     }

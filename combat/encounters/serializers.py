@@ -256,6 +256,8 @@ REQUIRED_BY_TYPE = {
     "award_hero_point": ("target",),
     "set_minion_hp": ("target", "hit_points"),
     "rest": ("minutes",),
+    "support": ("actor", "use"),
+    "use_power": ("actor", "power"),
 }
 
 
@@ -265,7 +267,8 @@ class ActionSerializer(StrictSerializer):
     - `start` (GM): `surprise` (ids that act first by surprise), `charging` (ids charging in).
     - `attack`: `actor`, `target`, `kind`, `with`, `circumstances`, `maneuvers`, `hero_point`
       (`superioridad` | `subir-dos-niveles`), `counter` (the extra attack Ataque a fondo gives),
-      `target_weapon` (Desarmar), `attribute` (Debilitar «Atributo»). An area, cone (`cone`) or
+      `target_weapon` (Desarmar), `attribute` (Debilitar «Atributo»), `element` (what the attack is
+      made of, «fuego», «láser»: immunities and vulnerabilities read it). An area, cone (`cone`) or
       burst attack names `targets` instead (one roll each); with the `ataque-doble` maneuver,
       `targets` holds one or two ids, plus `two_weapons` and `second_with`.
     - `escape`: `actor`, `power` (the progression power), `by` (who applied it), `hero_point` (bool).
@@ -276,7 +279,8 @@ class ActionSerializer(StrictSerializer):
       called for out of turn or before the fight starts). It takes the standard action otherwise.
     - `reroll`: `actor`. Rerolls the actor's last roll for hero points (2 for an attack or escape,
       1 for a skill check), only right after it; `spend_hero_point` with `use: repetir-tirada`
-      does the same.
+      does the same. When that action rolled several times (an area attack, Ataque doble), `seq`
+      names the event of the roll to throw again; the others stay as they were.
     - `spend_hero_point`: `actor`, `use`, and `maneuver` or `power` + `instant` when the use needs them.
     - `delay`: `actor`, `other`, `where` (`before` | `after`). `end_turn`: `actor`.
     - `maneuver`: `actor`, `maneuver` (`defensa-total`, `defensa-a-la-carrera`, `parada`, `esquiva`,
@@ -286,6 +290,15 @@ class ActionSerializer(StrictSerializer):
       `interponerse-antes` with `target`).
     - `award_hero_point` (GM): `target`, `points`. `rest` (GM): `minutes`, `target` (all without it).
     - `set_minion_hp` (GM): `target`, `hit_points`. `end` (GM): ends the fight and reveals the seed.
+    - `support`: `actor`, `use` (`contacto-curativo` / `contacto-reparador` with `target`, the actor
+      without one, and `hero_point`; `regeneracion`; `motivador` with `target`; `inspirar-a-otros`
+      with `allies`, one or two; `trabajo-en-equipo` with `target` and `skill` or `kind`, the roll
+      it helps with). Heal rolls may be rerolled for 1 hero point.
+    - `use_power`: `actor`, `power` (Camuflaje, Invisibilidad, Disminuirse, Crecer,
+      `supermovimiento` = running; any power a Mago casts; `armadura-tecnologica` for a
+      Tecnificado), `active` (default true: switch on or cast; false: switch off). A move action
+      (a Mago's cast: a move and a communication action); before the fight, free. A `skill_check`
+      of perception may name `target`: whom it tries to perceive (Camuflaje, Invisibilidad).
     """
 
     type = serializers.ChoiceField(
@@ -302,6 +315,8 @@ class ActionSerializer(StrictSerializer):
             "award_hero_point",
             "rest",
             "set_minion_hp",
+            "support",
+            "use_power",
             "end",
         ]
     )
@@ -317,6 +332,7 @@ class ActionSerializer(StrictSerializer):
     two_weapons = StrictBooleanField(required=False)
     second_with = StrictCharField(max_length=200, required=False)
     target_weapon = StrictCharField(max_length=200, required=False)
+    element = StrictCharField(max_length=80, required=False)
     attribute = StrictCharField(max_length=40, required=False)
     surprise = serializers.ListField(child=IdField(), max_length=100, required=False)
     charging = serializers.ListField(child=IdField(), max_length=100, required=False)
@@ -330,6 +346,7 @@ class ActionSerializer(StrictSerializer):
     item = StrictCharField(max_length=200, required=False)
     instant = StrictBooleanField(required=False)
     points = StrictIntegerField(min_value=1, max_value=20, required=False)
+    seq = IdField(required=False, help_text="reroll: the event of the roll to throw again.")
     minutes = StrictIntegerField(min_value=0, max_value=100_000, required=False)
     hit_points = StrictIntegerField(min_value=1, max_value=1000, required=False)
     skill = StrictCharField(max_length=120, required=False, validators=[SKILL_KEY])
@@ -337,6 +354,7 @@ class ActionSerializer(StrictSerializer):
     opposed_total = StrictIntegerField(min_value=0, max_value=200, required=False)
     free = StrictBooleanField(required=False)
     combat = StrictBooleanField(required=False)
+    active = StrictBooleanField(required=False)  # use_power: on (default) or off
 
     def get_fields(self):
         fields = super().get_fields()

@@ -117,6 +117,8 @@ def page_context(request, encounter: Encounter, *, events=None) -> dict:
     reroll = rerolls.offer(events, may_act_for=lambda cid: is_gm or cid in mine) if latest else None
     if reroll is not None:
         reroll["name"] = (cards.get(reroll["actor"]) or {}).get("name", "")
+        for choice in reroll["choices"]:
+            choice["name"] = (cards.get(choice["target"]) or {}).get("name", "")
     return {
         "encounter": encounter,
         "campaign": encounter.campaign,
@@ -446,10 +448,10 @@ def encounter_reveal(request, pk):
 
 # --- Acting from the page ------------------------------------------------------------------------
 
-ID_FIELDS = ("actor", "target", "other", "by")
+ID_FIELDS = ("actor", "target", "other", "by", "seq")
 LIST_ID_FIELDS = ("surprise", "charging", "allies")
 LIST_FIELDS = ("circumstances", "maneuvers")
-BOOL_FIELDS = ("counter", "instant", "free", "combat")
+BOOL_FIELDS = ("counter", "instant", "free", "combat", "active")  # active: use_power on/off
 INT_FIELDS = ("points", "minutes", "hit_points", "difficulty", "opposed_total")
 
 
@@ -605,6 +607,7 @@ def encounter_odds(request, pk):
             circumstances=_catalogue_slugs(request.GET.getlist("circumstances")),
             maneuvers=_catalogue_slugs(request.GET.getlist("maneuvers")),
             hide_defense=target in hidden,
+            element=(request.GET.get("element") or "")[:80] or None,
         )
     except LookupError:
         pass

@@ -18,7 +18,9 @@ def gm_client(client):
     return client
 
 
-def test_a_repeated_visit_is_served_from_the_cache_with_fewer_queries(gm_client, django_assert_max_num_queries):
+def test_a_repeated_visit_is_served_from_the_cache_with_fewer_queries(
+    gm_client, django_assert_max_num_queries
+):
     for i in range(5):
         campaign_for(gm=gm_client.gm, name=f"Mesa {i}")
     first = gm_client.get(LIST)

@@ -78,10 +78,13 @@ def test_an_attack_that_beats_defense_by_five_deals_damage(table, faces):
     assert attack["roll"]["faces"] == [17]
     assert attack["roll"]["bonus"] == 8
     assert attack["roll"]["total"] == 25
-    assert attack["target_defense"] == 12
     assert attack["hit"] is True
-    assert attack["margin"] == 13
     assert attack["damage"] == 2
+    # The thug's defense and the margin that gives it away are the GM's to read.
+    assert "target_defense" not in attack and "margin" not in attack
+    seen_by_gm = next(e for e in table.events(encounter)["results"] if e["type"] == "attack")
+    assert seen_by_gm["target_defense"] == 12
+    assert seen_by_gm["margin"] == 13
     assert attack["roll"]["commitment"] == table.state(encounter)["dice"]["commitment"]
     assert attack["text_es"] and attack["text_en"] and attack["rule"] == "ATACAR EN COMBATE"
     thug_state = next(c for c in table.state(encounter)["combatants"] if c["id"] == thug)

@@ -273,7 +273,7 @@ def test_undoing_a_reroll_brings_the_first_result_back(table, faces):
     assert thug_now["hit_points"] == thug_now["hit_points_max"]
 
 
-def test_an_attack_on_several_targets_is_not_rerolled(table, faces):
+def test_an_attack_on_several_targets_needs_the_roll_to_reroll(table, faces):
     encounter = table.create()["id"]
     nova = table.add_pc(encounter)["id"]
     thugs = [table.add_npc(encounter)["id"] for _ in range(2)]
@@ -282,7 +282,7 @@ def test_an_attack_on_several_targets_is_not_rerolled(table, faces):
     attack(table, encounter, nova, None, targets=thugs)
     response = table.act(encounter, client=table.player_api, type="reroll", actor=nova)
     assert response.status_code == 409
-    assert response.json()["errors"][0]["code"] == "reroll.several_rolls"
+    assert response.json()["errors"][0]["code"] == "reroll.which"
 
 
 # --- the page ---------------------------------------------------------------------------------------
