@@ -353,6 +353,7 @@ def prepare_attack(
             "Dos categorías de tamaño más: no se puede tumbar.",
             "Two size categories larger: cannot be tripped.",
         )
+    powers_in_play.require_form(attacker, spec.with_)  # Tecnificado out of its armour
     profile = _profile(attacker, target, spec, powers, tiers)
     refuse_insubstantial_attacker(attacker, profile.kind)  # Insustancial (damage_types.py)
     item = attacker.item(profile.equipment) if profile.equipment else None

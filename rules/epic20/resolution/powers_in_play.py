@@ -126,6 +126,13 @@ def _require_armour(state: CombatantState, power: str) -> None:
         )
 
 
+def require_form(state: CombatantState, with_: str) -> None:
+    """An attack with a power put away with the armour is refused as such (Tecnificado), not as
+    an unknown weapon."""
+    if with_ in state.stowed_powers:
+        _require_armour(state, with_)
+
+
 def _spell_turns(state: CombatantState) -> int:
     return TURNS_PER_MINUTE * max(1, state.level)  # "1 minuto por nivel"
 
@@ -212,12 +219,16 @@ def use_power(
                 ARCHETYPES,
             )
         budget = _spend(budget, ("move",))  # "sólo necesita 1 acción de movimiento para ser vestida"
+        # "forma sin superpoderes": out of the armour none of its powers counts (defenses,
+        # Superfuerza, attacks); they come back with it.
         if active:
             state = without_condition(state, "unarmoured")
+            state = replace(state, powers=state.powers | state.stowed_powers, stowed_powers=frozenset())
         else:
             state = with_condition(
                 state, Condition("unarmoured", source=ARMOUR, rule=ARCHETYPES, ends="manual")
             )
+            state = replace(state, powers=frozenset(), stowed_powers=state.powers | state.stowed_powers)
         return (
             state,
             budget,
@@ -234,6 +245,8 @@ def use_power(
                 )
             ],
         )
+    if power in state.stowed_powers:
+        _require_armour(state, power)  # a Tecnificado's power, put away with the armour
     if power not in state.powers:
         raise _refuse(
             "powers.not_owned",

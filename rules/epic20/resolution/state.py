@@ -155,6 +155,9 @@ class CombatantState:
     # ranged powers the sheet marks as throwing objects (Masa de músculos throws with Corpulencia).
     limited: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
     thrown: frozenset[str] = frozenset()
+    # Powers put away with the form that has them: a Tecnificado out of its armour ("forma sin
+    # superpoderes") keeps its powers here, and none of them counts until it puts it back on.
+    stowed_powers: frozenset[str] = frozenset()
     attack_bonus: Mapping[str, int | None] = field(default_factory=lambda: _frozen({}))
     skills: Mapping[str, SkillStat] = field(default_factory=lambda: _frozen({}))
     equipment: tuple[EquipmentState, ...] = ()
@@ -177,7 +180,15 @@ class CombatantState:
     def __post_init__(self):
         for name in ("attributes", "attack_bonus", "attribute_drain", "skills", "limited"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
-        for name in ("powers", "maneuvers", "advantages", "complications", "penetrating", "thrown"):
+        for name in (
+            "powers",
+            "maneuvers",
+            "advantages",
+            "complications",
+            "penetrating",
+            "thrown",
+            "stowed_powers",
+        ):
             object.__setattr__(self, name, frozenset(getattr(self, name)))
         details = {k: (v,) if isinstance(v, str) else tuple(v) for k, v in self.details.items()}
         object.__setattr__(self, "details", _frozen(details))

@@ -296,6 +296,23 @@ def test_a_tech_suited_hero_without_the_armour_has_no_powers():
         use_power(fighter(), ARMOUR, budget=ActionBudget())
 
 
+def test_out_of_the_armour_no_power_counts_not_even_defenses_or_superfuerza():
+    """ "forma sin superpoderes": Superprotección and Superfuerza go with the armour."""
+    hero = fighter(
+        archetype="tecnificado", powers={"superproteccion", "superfuerza"}, attributes={"corpulencia": 1}
+    )
+    punch = AttackSpec("melee")
+    suited_defense = prepare_attack(fighter("b"), hero, punch).defense.value
+    suited_bonus = prepare_attack(hero, fighter("b"), punch).bonus
+    bare, _, _ = use_power(hero, ARMOUR, active=False, budget=ActionBudget())
+    assert bare.powers == frozenset() and not bare.has("superfuerza")
+    assert prepare_attack(fighter("b"), bare, punch).defense.value < suited_defense
+    assert prepare_attack(bare, fighter("b"), punch).bonus < suited_bonus  # unarmed again
+    suited, _, _ = use_power(bare, ARMOUR, budget=ActionBudget())
+    assert suited.powers == hero.powers and suited.stowed_powers == frozenset()
+    assert prepare_attack(fighter("b"), suited, punch).defense.value == suited_defense
+
+
 # --- Uso limitado -----------------------------------------------------------------------------
 
 
