@@ -32,3 +32,25 @@ def test_load_demo_refuses_to_create_public_passwords_with_debug_off(settings):
     with pytest.raises(CommandError):
         call_command("load_demo")
     assert not Campaign.objects.exists()
+
+
+def test_load_demo_sets_up_one_fight_for_the_gm_to_start():
+    call_command("load_demo")
+    call_command("load_demo")
+    from combat.models import Encounter
+
+    encounter = Encounter.objects.get()
+    assert encounter.name == "Emboscada en el muelle" and encounter.status == "setup"
+    combatants = {c.name: c for c in encounter.combatants.all()}
+    assert set(combatants) == {
+        "Nova",
+        "Profesor Albor",
+        "Capataz Voltaico",
+        "Matón del muelle 1",
+        "Matón del muelle 2",
+    }
+    assert combatants["Nova"].character is not None and combatants["Capataz Voltaico"].is_npc
+    state = encounter.state["combatants"]
+    minion = state[str(combatants["Matón del muelle 1"].pk)]
+    assert minion["minion"] is True and minion["hit_points"] == 2
+    assert state[str(combatants["Capataz Voltaico"].pk)]["archetype"] == "energizado"

@@ -67,7 +67,44 @@ def load_characters(context: DemoContext) -> None:
     demo.load_demo(context)
 
 
-STEPS = [load_users, load_campaign, load_characters]
+DEMO_ENCOUNTER = "Emboscada en el muelle"
+# The fight waiting for the GM: two of jugadora's heroes against an Energizado foreman and his two
+# minions, built from the pregenerated sheets. Its name and the sheet each one is made from.
+DEMO_HEROES = ("Nova", "Profesor Albor")
+DEMO_VILLAINS = (
+    ("Capataz Voltaico", "Voltio", False),
+    ("Matón del muelle 1", "Sargento Ortega", True),
+    ("Matón del muelle 2", "Sargento Ortega", True),
+)
+DEMO_MINION_HIT_POINTS = 2
+
+
+def load_encounter(context: DemoContext) -> None:
+    """An encounter set up and not started: the GM opens it and rolls initiative."""
+    from characters.demo import demo_sheets
+    from characters.models import Character
+    from combat.encounters import services as encounters
+
+    campaign, gm = context.campaign, context.users["director"]
+    if campaign.encounters.filter(name=DEMO_ENCOUNTER).exists():
+        return
+    encounter = encounters.encounter_create(campaign=campaign, user=gm, name=DEMO_ENCOUNTER)
+    for character in Character.objects.filter(campaign=campaign, name__in=DEMO_HEROES).order_by("name"):
+        encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=character.pk)
+    sheets = {sheet["name"]: sheet for sheet in demo_sheets()}
+    for name, model, minion in DEMO_VILLAINS:
+        encounters.combatant_add(
+            encounter=encounter,
+            user=gm,
+            side="villains",
+            npc_sheet={**sheets[model], "name": name},
+            minion=minion,
+            hit_points=DEMO_MINION_HIT_POINTS if minion else None,
+        )
+    context.stdout.write(f"Demo encounter: {DEMO_ENCOUNTER} (set up; the GM starts it)")
+
+
+STEPS = [load_users, load_campaign, load_characters, load_encounter]
 
 
 class Command(BaseCommand):
