@@ -49,6 +49,19 @@ def _touched(prepared: PreparedAttack, dice, i: int, first_rolls, reroll, powers
     return energized_retaliation(prepared, apply_attack(prepared, roll), dice, powers)
 
 
+# Sources that help one roll, not a whole action: Trabajo en equipo gives Superioridad "en
+# cualquier tirada" (LISTA DE VENTAJAS), so of an action with several rolls only the first has it
+# (Inspirar a otros helps the "próxima acción estándar": all of its rolls).
+ONE_ROLL_SOURCES = frozenset({"trabajo-en-equipo"})
+
+
+def _later_roll(spec: AttackSpec) -> AttackSpec:
+    """The spec of the second and later rolls of one action: a hero point bought with the attack
+    ("Ganar Superioridad en una tirada") and one-roll help went to the first."""
+    kept = tuple(s for s in spec.extra_sources if s.slug not in ONE_ROLL_SOURCES)
+    return replace(spec, hero_point=None, extra_sources=kept)
+
+
 def _check_reroll(first_rolls, reroll, count: int) -> None:
     if first_rolls is None:
         return
@@ -92,7 +105,7 @@ def resolve_multi_attack(
         )
     results, events = [], []
     for i, target in enumerate(targets):
-        one = spec if i == 0 else replace(spec, hero_point=None)
+        one = spec if i == 0 else _later_roll(spec)
         outcome = _one(attacker, target, one, dice, powers, i, first_rolls, reroll)
         attacker = outcome.attacker
         results.append(outcome.target)
@@ -127,7 +140,7 @@ def resolve_double_attack(
     same = first_target.id == second_target.id
     out1 = _one(attacker, first_target, spec, dice, powers, 0, first_rolls, reroll)
     attacker = out1.attacker
-    second_spec = replace(spec, hero_point=None, with_=second_with or spec.with_)
+    second_spec = replace(_later_roll(spec), with_=second_with or spec.with_)
     if paid_both:
         hero = Source(
             "punto-de-heroe",
@@ -136,7 +149,7 @@ def resolve_double_attack(
             "Punto de Héroe (ataque doble)",
             "Hero point (double attack)",
         )
-        second_spec = replace(second_spec, extra_sources=(*spec.extra_sources, hero))
+        second_spec = replace(second_spec, extra_sources=(*second_spec.extra_sources, hero))
     second = out1.target if same else second_target
     prepared = prepare_attack(attacker, second, second_spec, powers)
     if paid_both and n >= 3:

@@ -96,3 +96,35 @@ def test_one_of_the_two_attacks_of_ataque_doble_is_rerolled():
     assert again[0].hit_points == first_hit[0].hit_points
     assert again[1].hit_points < first_hit[1].hit_points
     assert after.hero_points == 0
+
+
+# --- help that is for one roll ------------------------------------------------------------------
+
+
+def test_teamwork_helps_only_the_first_roll_of_an_area_attack_and_inspiration_all_of_them():
+    """Trabajo en equipo: Superioridad "en cualquier tirada" (one roll); Inspirar a otros:
+    Superioridad "en su próxima acción estándar" (the whole action, every roll)."""
+    from rules.epic20.resolution.sources import Source
+
+    attacker = fighter("a", powers={AREA}, attributes={"agilidad": 1})
+    targets = [fighter("t1"), fighter("t2")]
+    teamwork = Source("trabajo-en-equipo", +1, "LISTA DE VENTAJAS", "Trabajo en equipo", "Teamwork")
+    inspired = Source("inspirar-a-otros", +1, "LISTA DE VENTAJAS", "Inspirado", "Inspired")
+    spec = AttackSpec("ranged", AREA, extra_sources=(teamwork,))
+    _, _, events = resolve_multi_attack(attacker, targets, spec, FixedDice([5, 6, 7]))
+    assert [r.superiority for r in rolls(events)] == [1, 0]
+    spec = AttackSpec("ranged", AREA, extra_sources=(inspired,))
+    _, _, events = resolve_multi_attack(attacker, targets, spec, FixedDice([5, 6, 7, 8]))
+    assert [r.superiority for r in rolls(events)] == [1, 1]
+
+
+def test_teamwork_helps_only_the_first_attack_of_ataque_doble():
+    from rules.epic20.resolution.sources import Source
+
+    brute = fighter("a", powers={"superfuerza"}, maneuvers={"ataque-doble"}, attributes={"corpulencia": 1})
+    teamwork = Source("trabajo-en-equipo", +1, "LISTA DE VENTAJAS", "Trabajo en equipo", "Teamwork")
+    pair = (fighter("t1"), fighter("t2"))
+    _, _, events = resolve_double_attack(
+        brute, pair, AttackSpec("melee", extra_sources=(teamwork,)), FixedDice([11, 12, 3])
+    )
+    assert [r.superiority for r in rolls(events)] == [0, -1]  # Inferioridad of Ataque doble, helped once
