@@ -352,6 +352,13 @@ def _refused(exc: Refused, *, status: int = 400) -> EncounterError:
     return EncounterError(exc.code, text, rule=exc.rule, status=status)
 
 
+def _invalid(exc: actions.ActionInvalid) -> EncounterError:
+    """An action the handler refused: out of turn is a conflict (API.md: 409), the rest bad input."""
+    if exc.code in ("turn.not_yours", "turn.none"):
+        return OutOfTurn(exc.code, exc.message)
+    return EncounterError(exc.code, exc.message, path=exc.path)
+
+
 def _table(encounter: Encounter) -> engine.Table:
     return engine.Table.from_state(encounter.state or fold.initial_state(), commitment=encounter.commitment)
 
@@ -565,7 +572,7 @@ def encounter_act(
         except Refused as exc:
             raise _refused(exc) from None
         except actions.ActionInvalid as exc:
-            raise EncounterError(exc.code, exc.message, path=exc.path) from None
+            raise _invalid(exc) from None
         if kind == "end":
             _reveal(encounter)
         # A roll keeps its request, so a hero point can have it resolved again (`rerolls`).
@@ -593,7 +600,7 @@ def _reroll(
     except Refused as exc:
         raise _refused(exc) from None
     except actions.ActionInvalid as exc:
-        raise EncounterError(exc.code, exc.message, path=exc.path) from None
+        raise _invalid(exc) from None
     rerolls.keep_first_roll(table.entries, first)
     encounter.state = first.state_before
     # The first action's events leave the state: open pages redraw the log, as after an undo.
