@@ -165,6 +165,7 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
     return {
         "weapons": weapons,
         "support": support_options(state, lang),
+        "support_uses": [slug for slug in SUPPORT_USES if state.has(slug)],
         "maneuvers": maneuvers,
         "declarable": declarable,
         "any_time": any_time,
@@ -214,13 +215,38 @@ def base_skill_options(lang: str) -> list[dict]:
     )
 
 
+# What each support use costs and does, shown under the form for the uses the combatant has.
+SUPPORT_HELP = {
+    "contacto-curativo": _(
+        "Contacto curativo: acción estándar, tirada de Inteligencia contra 10, cura 1 por cada 5 de "
+        "diferencia (no el daño emocional; no cura máquinas)."
+    ),
+    "contacto-reparador": _(
+        "Contacto reparador: acción estándar, tirada de Inteligencia contra 10, repara 1 por cada 5 "
+        "de diferencia (sólo máquinas)."
+    ),
+    "regeneracion": _("Regeneración: acción estándar y de movimiento, 1 punto de vida."),
+    "motivador": _(
+        "Motivador: 1 punto de Héroe, acción estándar y de comunicarse, tirada de Presencia contra 10."
+    ),
+    "inspirar-a-otros": _("Inspirar a otros: 1 punto de Héroe por compañero y una acción de comunicarse."),
+    "trabajo-en-equipo": _(
+        "Trabajo en equipo: acción estándar; el compañero tendrá Superioridad en su próxima tirada de "
+        "esa habilidad o ese tipo de ataque."
+    ),
+}
+
+
 def support_options(state, lang: str) -> list[dict]:
-    """The support form: the healing powers and helping advantages the combatant has."""
+    """The support form: the healing powers and helping advantages the combatant has, each with
+    what it costs and does."""
     options = []
     for slug in SUPPORT_USES:
         if state.has(slug):
             entry = index.POWERS.get(slug) or index.ADVANTAGES.get(slug)
-            options.append({"value": slug, "label": _name(entry, lang, slug)})
+            options.append(
+                {"value": slug, "label": _name(entry, lang, slug), "help": str(SUPPORT_HELP[slug])}
+            )
     return options
 
 

@@ -246,6 +246,9 @@ def test_the_support_form_shows_for_a_healer_and_heals_from_the_page(table, face
     page = gm.get(reverse("encounters:detail", args=[encounter])).content.decode()
     assert 'id="support-form"' in page and 'value="contacto-curativo"' in page
     assert 'value="regeneracion"' in page and 'value="inspirar-a-otros"' in page
+    assert 'id="support-allies"' in page and 'id="support-skill"' in page
+    assert "Regeneración: acción estándar y de movimiento" in page
+
     faces.append(16)
     response = gm.post(
         reverse("encounters:act", args=[encounter]),
@@ -269,3 +272,20 @@ def test_the_support_form_shows_for_a_healer_and_heals_from_the_page(table, face
     )
     assert response.status_code == 200
     assert [c["slug"] for c in combatant(table, encounter, nova)["conditions"]] == ["inspired"]
+
+
+def test_the_support_form_asks_only_what_the_combatants_uses_take(table, faces):
+    troll = {**copy.deepcopy(THUG), "name": "Trol", "powers": [{"power": "regeneracion", "modifiers": []}]}
+    encounter = table.create()["id"]
+    table.add_pc(encounter)
+    table.add_npc(encounter, sheet=troll)
+    faces.extend([3, 15])  # the troll first
+    assert table.act(encounter, type="start").status_code == 201
+    gm = Client()
+    gm.force_login(table.gm)
+    page = gm.get(reverse("encounters:detail", args=[encounter])).content.decode()
+    assert 'id="support-form"' in page and 'value="regeneracion"' in page
+    for field in ("support-target", "support-allies", "support-skill", "support-kind", "support-hero-point"):
+        assert f'id="{field}"' not in page, field
+    assert "Regeneración: acción estándar y de movimiento, 1 punto de vida." in page
+    assert "Contacto curativo:" not in page
