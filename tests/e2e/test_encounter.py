@@ -76,6 +76,9 @@ def test_the_gm_starts_the_player_attacks_and_both_logs_update_live(new_page, fo
         "0 / 2", timeout=LIVE_MS
     )
     expect(player_page.locator(f"#combatant-{thug.pk} .combatant-hit-points")).to_have_text("—")
+    # The thug's defense is the GM's to read, in the log too.
+    expect(gm_page.locator("#event-list [data-type='attack']")).to_contain_text("contra defensa")
+    expect(player_page.locator("#event-list [data-type='attack']")).not_to_contain_text("defensa")
 
     RESULTS_DIR.mkdir(exist_ok=True)
     gm_page.screenshot(path=str(RESULTS_DIR / "encounter-gm-console.png"), full_page=True)
