@@ -396,14 +396,9 @@ def resolve_attack(
     if rerolling is None:
         outcome = apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
         return energized_retaliation(prepared, outcome, dice, powers)
-    if (rerolling.superiority, rerolling.bonus) != (prepared.net, prepared.bonus):
-        raise Refused(
-            "hero_points.reroll_mismatch",
-            hero_points.RULE,
-            "La tirada a repetir no es la de este ataque.",
-            "The roll to reroll is not this attack's.",
-        )
-    paid, roll, spent = hero_points.reroll_roll(prepared.attacker, rerolling, dice, in_combat=True)
+    paid, roll, spent = hero_points.roll_or_reroll(
+        prepared.attacker, dice, prepared.net, prepared.bonus, rerolling, in_combat=True
+    )
     prepared = replace(prepared, attacker=paid, events=(*prepared.events, *spent))
     return energized_retaliation(prepared, apply_attack(prepared, roll), dice, powers)
 

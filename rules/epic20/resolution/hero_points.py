@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rules.epic20.dice import DiceSource, Roll, reroll
+from rules.epic20.dice import DiceSource, Roll, reroll, roll_d20
 
 from .damage import heal
 from .state import CombatantState, Condition, Event, Refused, with_condition
@@ -251,6 +251,30 @@ def reroll_roll(
     state = pay(state, points, what="repetir-tirada")
     again = reroll(dice, roll)
     return state, again, [_spent_event(state, "repetir-tirada", points, {"first_total": roll.total})]
+
+
+def roll_or_reroll(
+    state: CombatantState,
+    dice: DiceSource,
+    net: int,
+    bonus: int,
+    rerolling: Roll | None,
+    *,
+    in_combat: bool,
+) -> tuple[CombatantState, Roll, list[Event]]:
+    """The roll of an action: thrown now, or, with `rerolling` (the action's first roll), thrown
+    again for hero points (`reroll_roll`). The first roll must be this action's: the same net
+    Superioridad and bonus, or the reroll is refused."""
+    if rerolling is None:
+        return state, roll_d20(dice, net, bonus), []
+    if (rerolling.superiority, rerolling.bonus) != (net, bonus):
+        raise Refused(
+            "hero_points.reroll_mismatch",
+            RULE,
+            "La tirada a repetir no es la de esta acción.",
+            "The roll to reroll is not this action's.",
+        )
+    return reroll_roll(state, rerolling, dice, in_combat=in_combat)
 
 
 def award(state: CombatantState, points: int, *, reason: str = "gm") -> tuple[CombatantState, list[Event]]:

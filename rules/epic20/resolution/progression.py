@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 
-from rules.epic20.dice import DiceSource, Roll, roll_d20
+from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points
 from .sources import Source, net_superiority
@@ -199,18 +199,9 @@ def escape(
         state = hero_points.pay(state, 1, what="superioridad")
         sources.append(Source("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
     bonus = math.floor(state.effective_level * state.attribute(effect.escape_attribute))
-    if rerolling is None:
-        roll = roll_d20(dice, net_superiority(sources), bonus)
-    else:
-        if (rerolling.superiority, rerolling.bonus) != (net_superiority(sources), bonus):
-            raise Refused(
-                "hero_points.reroll_mismatch",
-                hero_points.RULE,
-                "La tirada a repetir no es la de este intento.",
-                "The roll to reroll is not this attempt's.",
-            )
-        state, roll, spent = hero_points.reroll_roll(state, rerolling, dice, in_combat=True)
-        events += spent
+    net = net_superiority(sources)
+    state, roll, spent = hero_points.roll_or_reroll(state, dice, net, bonus, rerolling, in_combat=True)
+    events += spent
     difficulty = 10 + effect.by_level
     success = roll.natural_20 or (not roll.natural_1 and roll.total >= difficulty)
     margin = roll.total - difficulty

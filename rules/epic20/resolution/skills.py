@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.epic20 import index
-from rules.epic20.dice import DiceSource, Roll, roll_d20
+from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points, powers_in_play
 from .sources import Source, net_superiority
@@ -243,18 +243,10 @@ def skill_check(
     all_sources += _caps(state, slug, stat.attribute, net_superiority(all_sources))
     net = net_superiority(all_sources)
 
-    if rerolling is None:
-        roll = roll_d20(dice, net, bonus)
-    else:
-        if (rerolling.superiority, rerolling.bonus) != (net, bonus):
-            raise _refuse(
-                "hero_points.reroll_mismatch",
-                "La tirada a repetir no es la de esta acción.",
-                "The roll to reroll is not this action's.",
-                hero_points.RULE,
-            )
-        state, roll, spent = hero_points.reroll_roll(state, rerolling, dice, in_combat=combat_action)
-        events += spent
+    state, roll, spent = hero_points.roll_or_reroll(
+        state, dice, net, bonus, rerolling, in_combat=combat_action
+    )
+    events += spent
 
     # RESOLVER ACCIONES: "Un 1 siempre es fallo … Un 20 es crítico y es siempre éxito".
     if difficulty is not None:

@@ -28,7 +28,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.epic20.dice import DiceSource, Roll, roll_d20
+from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points
 from .damage import heal, set_hit_points, status_event
@@ -194,19 +194,9 @@ def _roll(
     net = net_superiority(sources)
     # "Esta tirada está basada en Inteligencia" / "una tirada basada en Presencia".
     bonus = math.floor(state.attribute(attribute) * (state.effective_level + extra_levels))
-    if rerolling is None:
-        roll = roll_d20(dice, net, bonus)
-    else:
-        if (rerolling.superiority, rerolling.bonus) != (net, bonus):
-            raise _refuse(
-                "hero_points.reroll_mismatch",
-                "La tirada a repetir no es la de esta acción.",
-                "The roll to reroll is not this action's.",
-                HEROES_RULE,
-            )
-        # Healing is not a combat action: the reroll costs 1 point (PUNTOS DE HÉROE).
-        state, roll, spent = hero_points.reroll_roll(state, rerolling, dice, in_combat=False)
-        events += spent
+    # Healing is not a combat action: a reroll costs 1 point (PUNTOS DE HÉROE).
+    state, roll, spent = hero_points.roll_or_reroll(state, dice, net, bonus, rerolling, in_combat=False)
+    events += spent
     return state, roll, sources, events
 
 
