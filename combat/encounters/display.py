@@ -162,10 +162,11 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
         for base in ANY_TIME_MANEUVERS
         if tier(state, base.removesuffix("-antes"))
     ]
+    support = support_options(state, lang)
     return {
         "weapons": weapons,
-        "support": support_options(state, lang),
-        "support_uses": [slug for slug in SUPPORT_USES if state.has(slug)],
+        "support": support,
+        "support_uses": [option["value"] for option in support],  # what the form's fields depend on
         "maneuvers": maneuvers,
         "declarable": declarable,
         "any_time": any_time,

@@ -68,9 +68,7 @@ def last_roll(encounter: Encounter, actor: int, which: int | None = None) -> Las
                 "No hay tirada que repetir: sólo se repite la última tirada del combatiente, justo después de hacerla."
             ),
         )
-    rolled = [
-        e for e in group if e.type == request["type"] and isinstance((e.payload or {}).get("roll"), dict)
-    ]
+    rolled = _rolled(group, request)
     if not rolled:  # a support action without a roll (Regeneración, Inspirar a otros…)
         raise NotRerollable("reroll.nothing", _("Esa acción no tiene tirada que repetir."))
     if len(rolled) > 1 and which is None:
@@ -141,9 +139,15 @@ def restore(encounter: Encounter, undone: list[Event]) -> None:
         event.save(update_fields=["undone", "payload"])
 
 
+def _rolled(group: list[Event], request: dict) -> list[Event]:
+    """The events of one action that carry its rolls (one, or one per target)."""
+    return [e for e in group if e.type == request["type"] and isinstance((e.payload or {}).get("roll"), dict)]
+
+
 def offer(events: list[Event], *, may_act_for) -> dict | None:
     """What the page's reroll button offers, from the latest events (oldest first): the last
-    action when it is a single roll, not yet rerolled, of a combatant the user acts for."""
+    action when it rolled and was not rerolled yet, of a combatant the user acts for (with
+    several rolls, each of them to pick from)."""
     live = [e for e in events if not e.undone]
     if not live:
         return None
@@ -151,9 +155,7 @@ def offer(events: list[Event], *, may_act_for) -> dict | None:
     request = (group[-1].patch or {}).get("request")
     if not isinstance(request, dict) or request.get("type") not in REROLLABLE:
         return None
-    rolled = [
-        e for e in group if e.type == request["type"] and isinstance((e.payload or {}).get("roll"), dict)
-    ]
+    rolled = _rolled(group, request)
     if (
         not rolled
         or any(e.payload["roll"].get("rerolled_from") for e in rolled)
