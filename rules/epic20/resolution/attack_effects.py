@@ -224,26 +224,23 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     attacker, more = hero_points.award_for_critical(attacker, roll, stressful=spec.stressful)
     effects += more
 
+    said_es = f"{_who(attacker)} ataca a {_who(target)}: {roll.total}"
+    said_en = f"{_who(attacker)} attacks {_who(target)}: {roll.total}"
+    outcome_es = f", impacta ({damage} de daño)." if hit else ", falla."
+    outcome_en = f", hits ({damage} damage)." if hit else ", misses."
     events.insert(
         len(prepared.events),
         Event(
             "attack",
-            f"{_who(attacker)} ataca a {_who(target)}: {roll.total} contra defensa {defense}"
-            + (f", impacta ({damage} de daño)." if hit else ", falla."),
-            f"{_who(attacker)} attacks {_who(target)}: {roll.total} vs defense {defense}"
-            + (f", hits ({damage} damage)." if hit else ", misses."),
+            f"{said_es} contra defensa {defense}{outcome_es}",
+            f"{said_en} vs defense {defense}{outcome_en}",
             "ATACAR EN COMBATE",
             actor=attacker.id,
             target=target.id,
             roll=roll,
             sources=prepared.sources,
             private="target",
-            public=(
-                f"{_who(attacker)} ataca a {_who(target)}: {roll.total}"
-                + (f", impacta ({damage} de daño)." if hit else ", falla."),
-                f"{_who(attacker)} attacks {_who(target)}: {roll.total}"
-                + (f", hits ({damage} damage)." if hit else ", misses."),
-            ),
+            public=(said_es + outcome_es, said_en + outcome_en),  # the target's defense left out
             data={
                 "with": spec.with_,
                 "kind": profile.kind,
