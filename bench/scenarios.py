@@ -468,7 +468,7 @@ class Fight:
 def _prove_dice(fight: Fight, send) -> int:
     """Play one attack in a throwaway encounter, have the GM reveal its seed, and recompute every
     logged die from it: the server rolls the production verifiable dice, no test hook."""
-    from rules.epic20.dice import verify_roll
+    from rules.core.dice import verify_roll
 
     started = fight.begin(send, "setup")
     current = fight.state["current"]

@@ -1,7 +1,7 @@
 """Encounters, their combatants and the turn log (DESIGN.md "State and the turn log").
 
 An encounter is an append-only log of `Event`s; its current state is the fold of the events
-that are not undone (`combat.encounters.state`). The fold is cached on the encounter row
+that are not undone (`rules.core.fold`). The fold is cached on the encounter row
 (`state`, bumped `version`) so reads cost one query; every write goes through
 `combat.encounters.services`, which locks the row.
 """
@@ -49,7 +49,7 @@ class Encounter(models.Model):
     # "revealed_at"}]. Each roll records the commitment it was made under.
     revealed_seeds = models.JSONField(default=list, blank=True)
 
-    # The fold of the events that are not undone (combat.encounters.state), and a counter that
+    # The fold of the events that are not undone (rules.core.fold), and a counter that
     # grows with every change, so pages can ask cheaply "has anything changed?".
     state = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(default=0)

@@ -415,7 +415,7 @@ def _csv_param(request, name: str) -> tuple[str, ...]:
 )
 class OddsView(APIView):
     def get(self, request, pk: int):
-        from rules.epic20.resolution.state import Refused
+        from rules.core.errors import Refused
 
         encounter = access.access_encounter_by_id(request.user, pk)
         actor = _int_param(request, "actor", minimum=1)

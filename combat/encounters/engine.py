@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext_lazy as _
 
+from rules.core.fold import copy_json
 from rules.epic20 import index
 from rules.epic20.archetypes import BY_SLUG as ARCHETYPES
 from rules.epic20.derived import derive
@@ -33,7 +34,6 @@ from rules.epic20.resolution.turn import ActionBudget
 from rules.epic20.sheet import parse_sheet
 
 from .codec import decode_dataclass, encode
-from .state import copy_json
 
 PENETRATING_MODIFIER = "ataque-penetrante"
 # Keys of a folded combatant that are the app's, not the engine's.

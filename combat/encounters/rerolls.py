@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from combat.models import Encounter, Event
+from rules.core import fold
 from rules.epic20.dice import Roll
 from rules.epic20.resolution.hero_points import use_cost
 
-from . import state as fold
 from .actions import REROLLABLE
 
 

@@ -290,8 +290,8 @@ def attack_odds(
     """The exact odds of an attack as it would be resolved now (the engine's `attack_odds`, with
     the same state-driven sources). Raises `Refused` for an attack the rules do not allow and
     `LookupError` for a combatant not in the fight."""
+    from rules.core.errors import Refused
     from rules.epic20.resolution import attack_odds as engine_odds
-    from rules.epic20.resolution.state import Refused
 
     from .engine import Table, powers_catalogue
 

@@ -25,12 +25,12 @@ from django.utils.translation import gettext as _
 
 from combat.models import Campaign, Combatant, Encounter, Event, IdempotencyKey
 from epic20site.access import can_act_for, is_encounter_gm
-from rules.epic20.dice import DiceSource, VerifiableDice, commitment_of, new_server_seed
+from rules.core import fold
+from rules.core.dice import DiceSource, VerifiableDice, commitment_of, new_server_seed
+from rules.core.errors import Refused
 from rules.epic20.resolution import initiative
-from rules.epic20.resolution.state import Refused
 
 from . import actions, codec, engine, live, rerolls
-from . import state as fold
 
 
 class EncounterError(Exception):

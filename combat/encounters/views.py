@@ -580,7 +580,7 @@ def _catalogue_slugs(values) -> tuple[str, ...]:
 @require_GET
 def encounter_odds(request, pk):
     """The odds box of the attack form, redrawn by htmx as the target, kind or weapon change."""
-    from rules.epic20.resolution.state import Refused
+    from rules.core.errors import Refused
 
     encounter = access.access_encounter_by_id(request.user, pk)
     context = {"odds": None, "odds_error": None}

@@ -5,24 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.core.problems import Problem, pointer
+
 from .messages import MESSAGES
 
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    path: str
-    message_es: str
-    message_en: str
-    rule: str
-
-    def as_dict(self, lang: str = "es") -> dict:
-        return {
-            "code": self.code,
-            "path": self.path,
-            "message": self.message_en if lang == "en" else self.message_es,
-            "rule": self.rule,
-        }
+__all__ = ["Problem", "Text", "fmt", "named", "pointer", "problem"]
 
 
 @dataclass(frozen=True)
@@ -56,11 +43,6 @@ def _render(value, lang: str) -> str:
         joiner = " or " if lang == "en" else " o "
         return joiner.join(_render(item, lang) for item in value)
     return fmt(value)
-
-
-def pointer(*parts) -> str:
-    """A JSON pointer (RFC 6901) from its reference tokens."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
 
 def problem(code: str, path: str, rule: str, **params) -> Problem:

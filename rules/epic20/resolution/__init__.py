@@ -20,6 +20,8 @@ The encounter app builds `CombatantState`s, calls these and stores what they ret
 Every function raises `Refused(code, rule, text_es, text_en)` for what the rules forbid.
 """
 
+from rules.core.errors import Refused
+
 from .attack import AttackSpec, PreparedAttack, prepare_attack
 from .attack_effects import AttackOutcome, apply_attack, declare_defensive_attack, resolve_attack
 from .circumstances import CIRCUMSTANCES, Circumstance
@@ -41,7 +43,6 @@ from .state import (
     EquipmentState,
     Event,
     ProgressionEffect,
-    Refused,
     SkillStat,
 )
 from .support import SupportOutcome, healing_touch, help_for_roll, inspire, motivate, regenerate, teamwork

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from rules.core.errors import Refused
+
 from . import hero_points, powers_in_play
 from .circumstances import circumstance_sources
 from .circumstances import parse as parse_circumstance
@@ -19,7 +21,7 @@ from .maneuvers import RULE as MANEUVERS
 from .maneuvers import check_stacking, family, require, tier
 from .profiles import MUNDANE, SPECIAL, AttackProfile, attack_bonus, profile_for
 from .sources import Source, net_superiority
-from .state import ACTIVE, DEAD, DOWN, READY, CombatantState, Event, Refused
+from .state import ACTIVE, DEAD, DOWN, READY, CombatantState, Event
 
 RULE = "ATACAR EN COMBATE"
 GRAB = (

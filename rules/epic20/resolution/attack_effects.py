@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import damage_types, equipment, hero_points, powers_in_play, progression
@@ -24,7 +25,6 @@ from .state import (
     CombatantState,
     Condition,
     Event,
-    Refused,
     with_condition,
     with_item,
     without_condition,

@@ -12,8 +12,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.core.errors import Refused
+
 from .sources import Source
-from .state import Refused
 
 ATTACK = "attack"
 

@@ -30,7 +30,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .state import CombatantState, Event, Refused
+from rules.core.errors import Refused
+
+from .state import CombatantState, Event
 
 if TYPE_CHECKING:  # attack.py imports this module
     from .attack import PreparedAttack

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, roll_d20
 
 from . import hero_points
@@ -20,7 +21,6 @@ from .state import (
     CombatantState,
     Condition,
     Event,
-    Refused,
     with_condition,
     with_item,
     without_condition,

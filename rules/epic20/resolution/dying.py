@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, roll_d20
 
 from .damage import FAQ_DEATH, set_hit_points, status_event
 from .sources import Source, net_superiority
-from .state import ACTIVE, DYING, STABLE, UNCONSCIOUS, CombatantState, Event, Refused
+from .state import ACTIVE, DYING, STABLE, UNCONSCIOUS, CombatantState, Event
 
 NO_LOSS, STABILIZES = 10, 16
 

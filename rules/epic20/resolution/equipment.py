@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core.errors import Refused
 from rules.epic20.dice import Roll
 
 from .state import (
@@ -21,7 +22,6 @@ from .state import (
     UNUSABLE,
     CombatantState,
     Event,
-    Refused,
     with_item,
 )
 

@@ -12,10 +12,11 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll, reroll, roll_d20
 
 from .damage import heal
-from .state import CombatantState, Condition, Event, Refused, with_condition
+from .state import CombatantState, Condition, Event, with_condition
 
 RULE = "PUNTOS DE HÉROE"
 

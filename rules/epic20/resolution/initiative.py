@@ -12,10 +12,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from .maneuvers import tier
-from .state import CombatantState, Condition, Event, Refused, with_condition
+from .state import CombatantState, Condition, Event, with_condition
 
 RULE = "INICIATIVA"
 FAQ_SURPRISE = "PREGUNTAS FRECUENTES › ¿Cómo funciona la sorpresa?"

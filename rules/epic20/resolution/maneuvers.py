@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .state import CombatantState, Refused
+from rules.core.errors import Refused
+
+from .state import CombatantState
 
 RULE = "MANIOBRAS DE COMBATE"
 FAQ_STACKING = "PREGUNTAS FRECUENTES › ¿Se pueden acumular las maniobras de combate?"

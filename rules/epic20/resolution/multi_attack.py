@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import hero_points
@@ -13,7 +14,7 @@ from .attack import AttackSpec, PreparedAttack, prepare_attack
 from .attack_effects import AttackOutcome, _until_next_turn, apply_attack, energized_retaliation
 from .maneuvers import require
 from .sources import Source
-from .state import CombatantState, Event, Refused, with_condition
+from .state import CombatantState, Event, with_condition
 
 
 def _roll_for(prepared: PreparedAttack, dice: DiceSource, i: int, first_rolls, reroll):

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.core.errors import Refused
+
 from . import hero_points
 from .sources import Source
 from .state import (
@@ -37,7 +39,6 @@ from .state import (
     CombatantState,
     Condition,
     Event,
-    Refused,
     with_condition,
     without_condition,
 )

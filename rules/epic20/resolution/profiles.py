@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from rules.core.errors import Refused
+
 from .powers_in_play import THROWN_OBJECT, thrown_attribute
-from .state import READY, CombatantState, Refused
+from .state import READY, CombatantState
 
 UNARMED = "unarmed"
 SPECIAL, MUNDANE, BARE = Fraction(1), Fraction(1, 2), Fraction(0)

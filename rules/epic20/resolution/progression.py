@@ -13,11 +13,12 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points
 from .sources import Source, net_superiority
-from .state import ACTIVE, CombatantState, Event, ProgressionEffect, Refused
+from .state import ACTIVE, CombatantState, Event, ProgressionEffect
 from .turn import ActionBudget
 
 RULE = "SUPERPODERES CON PROGRESIÓN"

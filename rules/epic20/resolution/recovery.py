@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core.errors import Refused
+
 from .damage import DAMAGE_RULE, heal
-from .state import DEAD, DYING, CombatantState, Event, Refused
+from .state import DEAD, DYING, CombatantState, Event
 
 MINUTES_PER_DEFENSE = 1
 MINUTES_PER_HIT_POINT = 5

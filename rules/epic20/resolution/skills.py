@@ -16,12 +16,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.core.errors import Refused
 from rules.epic20 import index
 from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points, powers_in_play
 from .sources import Source, net_superiority
-from .state import ACTIVE, CombatantState, Event, Refused, SkillStat
+from .state import ACTIVE, CombatantState, Event, SkillStat
 
 RULE = "RESOLVER ACCIONES"
 SKILLS_RULE = "LISTA DE HABILIDADES"

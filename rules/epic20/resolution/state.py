@@ -44,17 +44,6 @@ DROPPED = "dropped"  # disarmed: on the floor
 LOST, STOLEN, DESTROYED = "lost", "stolen", "destroyed"
 
 
-class Refused(Exception):
-    """The rules do not allow what was asked. `code` is stable ("turn.no_standard_action")."""
-
-    def __init__(self, code: str, rule: str, text_es: str, text_en: str):
-        super().__init__(text_en)
-        self.code, self.rule, self.text_es, self.text_en = code, rule, text_es, text_en
-
-    def as_dict(self) -> dict:
-        return {"code": self.code, "rule": self.rule, "text_es": self.text_es, "text_en": self.text_en}
-
-
 @dataclass(frozen=True)
 class Condition:
     """A timed state on a combatant.

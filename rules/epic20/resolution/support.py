@@ -28,6 +28,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points
@@ -35,7 +36,7 @@ from .damage import heal, set_hit_points, status_event
 from .skills import _bonus as skill_bonus
 from .skills import _caps as skill_caps
 from .sources import Source, net_superiority
-from .state import ACTIVE, DEAD, FLED, CombatantState, Condition, Event, Refused, with_condition
+from .state import ACTIVE, DEAD, FLED, CombatantState, Condition, Event, with_condition
 from .turn import ActionBudget
 
 POWERS_RULE = "LISTA DE PODERES"

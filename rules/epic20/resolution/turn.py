@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from rules.core.errors import Refused
+
 from .sources import Source
-from .state import CombatantState, Refused
+from .state import CombatantState
 
 RULE = "Tipos de acciones en el turno"
 KINDS = ("standard", "move", "object", "communication", "free")

@@ -3,7 +3,7 @@ services and API roll them (no monkeypatching). Each test queues the faces it ne
 
 from __future__ import annotations
 
-from rules.epic20.dice import FixedDice
+from rules.core.dice import FixedDice
 
 QUEUE: list[int] = []
 

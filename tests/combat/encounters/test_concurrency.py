@@ -9,8 +9,8 @@ import pytest
 from django.db import connection, connections
 
 from combat.encounters import services
-from combat.encounters import state as fold
 from combat.models import Encounter, Event
+from rules.core import fold
 from tests.combat.encounters.conftest import THUG, client_for
 
 pytestmark = [

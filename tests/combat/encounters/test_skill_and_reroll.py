@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from combat.models import Encounter
-from rules.epic20.dice import verify_roll
+from rules.core.dice import verify_roll
 from tests.combat.encounters.test_fight_api import started
 
 pytestmark = pytest.mark.django_db

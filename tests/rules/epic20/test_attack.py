@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.epic20.dice import FixedDice
+from rules.core.dice import FixedDice
 from rules.epic20.resolution import (
     CIRCUMSTANCES,
     AttackSpec,

@@ -3,8 +3,9 @@ bounded and parsed strictly: odd input is refused, never a crash."""
 
 import pytest
 
-from rules.epic20.dice import FixedDice
-from rules.epic20.resolution import AttackSpec, CombatantState, Refused, resolve_attack
+from rules.core.dice import FixedDice
+from rules.core.errors import Refused
+from rules.epic20.resolution import AttackSpec, CombatantState, resolve_attack
 from rules.epic20.resolution.circumstances import MAX_UNITS, parse
 
 

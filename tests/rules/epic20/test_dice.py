@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.epic20.dice import (
+from rules.core.dice import (
     DiceExhausted,
     FixedDice,
     RejectedNonce,
@@ -15,10 +15,9 @@ from rules.epic20.dice import (
     commitment_of,
     die_for_nonce,
     new_server_seed,
-    reroll,
-    roll_d20,
     verify_roll,
 )
+from rules.epic20.dice import reroll, roll_d20
 
 SEED = bytes(range(32))
 CLIENT = "mesa-de-los-jueves"

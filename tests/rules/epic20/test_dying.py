@@ -5,8 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.epic20.dice import FixedDice
-from rules.epic20.resolution import CombatantState, Refused, dying_check, stabilize, start_turn
+from rules.core.dice import FixedDice
+from rules.core.errors import Refused
+from rules.epic20.resolution import CombatantState, dying_check, stabilize, start_turn
 from rules.epic20.resolution.dying import dying_sources
 from rules.epic20.resolution.state import DEAD, DYING, STABLE, UNCONSCIOUS
 

@@ -5,8 +5,8 @@ injected dice right after the hit; a hit costs the toucher exactly 1 defense."""
 
 from fractions import Fraction
 
+from rules.core.dice import FixedDice
 from rules.epic20 import index
-from rules.epic20.dice import FixedDice
 from rules.epic20.resolution import AttackSpec, CombatantState, attack_odds, resolve_attack
 from rules.epic20.resolution.state import UNCONSCIOUS
 

@@ -5,7 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules.epic20.dice import FixedDice, roll_d20
+from rules.core.dice import FixedDice
+from rules.epic20.dice import roll_d20
 from rules.epic20.resolution import (
     HERO_POINT_USES,
     AttackSpec,

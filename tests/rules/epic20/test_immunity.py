@@ -5,8 +5,9 @@ from fractions import Fraction
 
 import pytest
 
+from rules.core.dice import FixedDice
 from rules.epic20 import index
-from rules.epic20.dice import FixedDice, roll_d20
+from rules.epic20.dice import roll_d20
 from rules.epic20.resolution import (
     AttackSpec,
     CombatantState,

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.epic20.dice import FixedDice
+from rules.core.dice import FixedDice
 from rules.epic20.resolution import (
     AttackSpec,
     CombatantState,

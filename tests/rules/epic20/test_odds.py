@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.epic20.dice import FixedDice, roll_d20
+from rules.core.dice import FixedDice
+from rules.epic20.dice import roll_d20
 from rules.epic20.resolution import (
     AttackSpec,
     CombatantState,

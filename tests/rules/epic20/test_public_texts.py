@@ -4,7 +4,7 @@ defense, the hit points left and the hero points held."""
 
 from fractions import Fraction
 
-from rules.epic20.dice import FixedDice
+from rules.core.dice import FixedDice
 from rules.epic20.resolution import AttackSpec, CombatantState, dying_check, resolve_attack
 from rules.epic20.resolution.hero_points import award
 from rules.epic20.resolution.state import DYING

@@ -5,10 +5,12 @@ from fractions import Fraction
 
 import pytest
 
+from rules.core.dice import FixedDice
+from rules.core.errors import Refused
 from rules.epic20.derived import derive
-from rules.epic20.dice import FixedDice, roll_d20
+from rules.epic20.dice import roll_d20
 from rules.epic20.grants import character, resolve
-from rules.epic20.resolution import CombatantState, Condition, Refused, Source, skill_check
+from rules.epic20.resolution import CombatantState, Condition, Source, skill_check
 from rules.epic20.resolution.skills import (
     AVERAGE,
     DIFFICULTIES,

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat.encounters import state as fold
+from rules.core import fold
 
 
 def test_a_new_encounter_is_in_setup_with_nobody_in_it():

@@ -1,0 +1,125 @@
+"""What an encounter looks like to every system's engine: the table an action resolves on, the
+entries it writes to the turn log, the viewer a read is made for, and the action types.
+
+The site (`combat/`) owns the log: it locks the encounter, hands the system a `Table` made from
+the folded state (`rules.core.fold`), lets the action's `resolve` change it, and then stores the
+difference as the action's patch and `table.entries` as its events. A system never sees the
+database, HTTP or a template; it reads and writes plain JSON values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .dice import DiceSource
+from .fold import State, copy_json, initial_state
+
+
+@dataclass
+class Entry:
+    """One event of the action being resolved, before the log gives it its `seq`.
+
+    `payload` is what the event list shows (a roll, an outcome, `text: {"es", "en"}`, `rule`);
+    `private` names whose numbers it carries (`"actor"`, `"target"` or None), so the system's
+    `view_event` can keep a hidden NPC's numbers behind the GM's screen."""
+
+    type: str
+    payload: dict
+    actor: int | None = None
+    target: int | None = None
+    round: int = 0
+
+
+@dataclass
+class Table:
+    """The folded state of one encounter, copied so an action may change it in place.
+
+    `state` keeps the shape of `rules.core.fold`: `status`, `round`, `turn_order`, `current`,
+    `combatants` (id → the system's own JSON), plus whatever keys the system adds (its clock,
+    declarations…). `entries` collects the action's events in order."""
+
+    state: State
+    commitment: str = ""
+    entries: list[Entry] = field(default_factory=list)
+
+    @classmethod
+    def from_state(cls, folded: Mapping | None, *, commitment: str = "") -> Table:
+        return cls(copy_json(folded) if folded else initial_state(), commitment)
+
+    @property
+    def status(self) -> str:
+        return str(self.state.get("status") or "setup")
+
+    @property
+    def round(self) -> int:
+        return int(self.state.get("round") or 0)
+
+    def combatants(self) -> dict[str, dict]:
+        """The combatants still in the fight (id → state)."""
+        return {cid: c for cid, c in (self.state.get("combatants") or {}).items() if not c.get("removed")}
+
+    def combatant(self, cid) -> dict | None:
+        found = (self.state.get("combatants") or {}).get(str(cid))
+        return None if found is None or found.get("removed") else found
+
+    def write(self, entry: Entry) -> None:
+        self.entries.append(entry)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a read is made for: the encounter's GM sees everything; anyone else sees what the
+    system's privacy policy lets through. `controls`: the combatant ids they act for."""
+
+    gm: bool
+    controls: frozenset[int] = frozenset()
+    # The GM may let players see exact odds against hidden NPCs, encounter by encounter.
+    exact_odds: bool = False
+
+    def sees_inside(self, combatant: CombatantFacts) -> bool:
+        """Whether the viewer may see a combatant's own numbers (an NPC's are the GM's)."""
+        return self.gm or not combatant.npc
+
+
+GM = Viewer(gm=True)
+
+
+@dataclass(frozen=True)
+class CombatantFacts:
+    """What the site knows of a combatant apart from its state: whose it is."""
+
+    id: int
+    name: str
+    side: str
+    npc: bool
+    minion: bool = False
+    owner: int | None = None
+    character: int | None = None
+
+
+# resolve(table, dice, action, actor) changes the table; raises rules.core.errors.Refused.
+Resolve = Callable[[Table, DiceSource, Mapping[str, Any], "int | None"], None]
+
+
+@dataclass(frozen=True)
+class ActionType:
+    """One kind of action a system accepts in `POST /encounters/{id}/actions/`.
+
+    `schema` is a frozen dataclass whose fields are the action's input (besides `type` and
+    `actor`); the site builds its validation, its serializer and its OpenAPI schema from it.
+    `phases` are the encounter statuses it may be taken in; whether it is the actor's moment
+    is the system's `may_act`."""
+
+    name: str
+    resolve: Resolve
+    schema: type
+    gm_only: bool = False
+    needs_actor: bool = True
+    phases: tuple[str, ...] = ("active",)
+    summary_es: str = ""
+    summary_en: str = ""
+
+
+__all__ = ["GM", "ActionType", "CombatantFacts", "Entry", "Resolve", "Table", "Viewer"]

@@ -1,0 +1,157 @@
+"""The registry of game systems: slug → system, behind one small typed interface.
+
+A system is a package under `rules/` with a `system` module whose `SYSTEM` satisfies
+`GameSystem`. The registry finds them by looking (`rules/<slug>/system.py`), so adding a system
+adds files and edits no generic code; tests may `register` a toy system of their own.
+
+Everything here is pure Python: the site (catalogue glue, `characters/`, `combat/`) reads the
+registry, never the other way round.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from rules.core.dice import DiceSource
+from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
+from rules.core.problems import Problem
+
+
+@dataclass(frozen=True)
+class SheetCheck:
+    """What `POST /characters/validate/` answers for a sheet of any system."""
+
+    valid: bool
+    errors: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+    budget: Mapping[str, Any] = field(default_factory=dict)
+    derived: Mapping[str, Any] = field(default_factory=dict)
+    # The sheet as stored and exported (normalised: defaults filled, keys in order).
+    sheet: Mapping[str, Any] = field(default_factory=dict)
+
+
+class SheetRefused(Exception):
+    """A sheet that cannot take part in a fight; `problems` say why."""
+
+    def __init__(self, problems):
+        super().__init__("sheet refused")
+        self.problems = tuple(problems)
+
+
+@runtime_checkable
+class CombatRules(Protocol):
+    """How a system fights. Each method takes plain JSON state (`Table`, `rules.core.fold`)."""
+
+    actions: Mapping[str, ActionType]
+
+    def build_combatant(self, *, cid: int, name: str, side: str, sheet: Mapping, options: Mapping) -> dict:
+        """The combatant's starting state (JSON). `options`: `minion`, `hit_points`,
+        `hero_points`… as the system reads them. Raises `SheetRefused`."""
+        ...
+
+    def join(self, table: Table, dice: DiceSource, cid: int) -> None:
+        """A combatant was just put on the table: roll what a newcomer rolls, if the fight is on."""
+        ...
+
+    def clock(self, state: Mapping) -> dict:
+        """The system's place in time (API.md): `{"round", "current"}`, `{"turn", "segment",
+        "current"}` or `{"round", "phase", "side"}`."""
+        ...
+
+    def may_act(self, state: Mapping, actor: int | None, action: Mapping) -> bool:
+        """Whether `actor` may take `action` now (whose turn, phase or segment it is). False
+        answers 409."""
+        ...
+
+    def remove(self, table: Table, dice: DiceSource, cid: int) -> None:
+        """Take a combatant out of the fight (the log keeps it), passing the turn on if needed."""
+        ...
+
+    def view_combatant(self, state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> dict:
+        """The one place that decides what `viewer` sees of a combatant."""
+        ...
+
+    def view_event(self, event: Mapping, *, hidden: frozenset[int], viewer: Viewer) -> dict:
+        """The one place that decides what `viewer` sees of an event (`hidden`: the combatants
+        whose numbers they may not see). `event` has `type`, `actor`, `target`, `payload`."""
+        ...
+
+    def odds(self, state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int]) -> dict:
+        """The exact odds of an action before it is taken, as `viewer` may know them."""
+        ...
+
+
+@runtime_checkable
+class GameSystem(Protocol):
+    slug: str
+    name_es: str
+    name_en: str
+    dice: str  # "1d20", "1d100", "1d10", "3d6"
+    combat: CombatRules
+
+    def catalogue(self) -> Mapping[str, Any]:
+        """The system's catalogue as JSON (`GET /rules/{slug}/catalogue/`)."""
+        ...
+
+    def check_sheet(self, sheet: Mapping) -> SheetCheck:
+        """Validate a sheet and derive its numbers; never raises on bad input."""
+        ...
+
+
+_extra: dict[str, GameSystem] = {}
+
+
+@cache
+def _discovered() -> dict[str, GameSystem]:
+    found: dict[str, GameSystem] = {}
+    root = Path(__file__).parent
+    for info in sorted(pkgutil.iter_modules([str(root)]), key=lambda i: i.name):
+        if not info.ispkg or not (root / info.name / "system.py").exists():
+            continue
+        system = importlib.import_module(f"rules.{info.name}.system").SYSTEM
+        found[system.slug] = system
+    return found
+
+
+def register(system: GameSystem) -> None:
+    """Add a system that does not live under `rules/` (the test suite's toy system)."""
+    _extra[system.slug] = system
+
+
+def unregister(slug: str) -> None:
+    _extra.pop(slug, None)
+
+
+def all_systems() -> dict[str, GameSystem]:
+    """Every system, Epic20 first, then by slug."""
+    systems = {**_discovered(), **_extra}
+    order = sorted(systems, key=lambda slug: (slug != "epic20", slug))
+    return {slug: systems[slug] for slug in order}
+
+
+def get(slug: str) -> GameSystem | None:
+    return all_systems().get(slug)
+
+
+def slugs() -> Iterator[str]:
+    return iter(all_systems())
+
+
+__all__ = [
+    "CombatRules",
+    "Entry",
+    "GameSystem",
+    "SheetCheck",
+    "SheetRefused",
+    "all_systems",
+    "get",
+    "register",
+    "slugs",
+    "unregister",
+]
