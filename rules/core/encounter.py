@@ -5,6 +5,35 @@ The site (`combat/`) owns the log: it locks the encounter, hands the system a `T
 the folded state (`rules.core.fold`), lets the action's `resolve` change it, and then stores the
 difference as the action's patch and `table.entries` as its events. A system never sees the
 database, HTTP or a template; it reads and writes plain JSON values.
+
+How the site drives a system (`combat.services`), so an engine test can do the same with a
+`Table` and `FixedDice`:
+1. Adding a combatant: `state = system.combat.build_combatant(cid=…, name=…, side=…, sheet=…,
+   options=…)`, then `table.state["combatants"][str(cid)] = state` and
+   `system.combat.join(table, dice, cid)` (a newcomer to a running fight rolls initiative…).
+2. Acting: the site looks the `type` up in `system.combat.actions`, checks `gm_only`, that the
+   encounter's `status` is in `phases`, that a `needs_actor` actor is in the fight and the
+   user's to move, and that `system.combat.may_act(state, actor, action)` (else 409); the
+   action's fields were validated against its `schema` dataclass. Then
+   `action_type.resolve(table, dice, action, actor)`. `start` and `end` are action types of
+   each system: they set `status` to "active" / "ended" (the site reveals the seed after `end`).
+   A refusal is `rules.core.errors.Refused` (kind "invalid" 400, "conflict" 409, "forbidden" 403)
+   and changes nothing.
+3. Storing: the patch is `fold.diff(before, table.state)`; the events are `table.entries`, in
+   order. Each roll object in a payload (a dict with `sides` and `faces`) gets the encounter's
+   `commitment` added by the site.
+4. Reading: `clock(state)`, `view_combatant(...)` per combatant and `view_event(...)` per event,
+   for the viewer the read is for.
+
+Payload conventions: `text` and optional `public_text` as `{"es", "en"}` (the public one
+leaves out a hidden NPC's numbers), `rule` (the section applied), `private` ("actor", "target"
+or absent: whose numbers the event carries), and one roll object per die roll
+(`{"sides", "faces", "nonces", "total", ...}`).
+
+Schemas: an action's `schema` is a frozen dataclass whose fields use only `int`, `float`,
+`str`, `bool`, `typing.Literal[...]` of strings, `list[int]`, `list[str]`, a nested frozen
+dataclass or `X | None`; a field with a default is optional. `field(metadata={"help_es": …,
+"help_en": …, "min": …, "max": …})` documents and bounds it.
 """
 
 from __future__ import annotations
