@@ -17,7 +17,7 @@ from rules.epic20.catalogue.types import AttackKind, AttributeRequirement, Power
 from rules.text import slugify
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-SEED = REPO_ROOT.parent / "shared" / "seeds" / "000_600e539ed550f0dc.txt"
+SEED = REPO_ROOT / "docs" / "rulebooks" / "000_600e539ed550f0dc.txt"
 
 KINDS = ("attributes", "skills", "powers", "advantages", "maneuvers", "complications")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
