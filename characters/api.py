@@ -16,12 +16,11 @@ from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site import access
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 from epic20site.parsers import JSONBodyParser
 from rules.epic20.validation import validate_sheet
 
-from . import selectors, services
+from . import access, selectors, services
 from .demo import demo_sheets
 from .models import Award, Waiver
 from .serializers import (

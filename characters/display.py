@@ -19,11 +19,11 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from epic20site.access import can_delete_character, can_edit_character, is_character_gm
 from rules.epic20.catalogue.types import PowerCategory
 from rules.epic20.validation import validate_sheet
 
 from . import selectors
+from .access import can_delete_character, can_edit_character, is_character_gm
 from .builder import BuilderForm, digest, maps, unavailable
 from .forms import campaign_choices
 from .sheets import json_number

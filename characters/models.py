@@ -3,7 +3,7 @@
 The sheet itself is stored as JSON exactly as it was accepted (API.md "Epic20 character
 sheets"): export gives it back byte for byte in meaning. A few of its values are copied into
 columns (`name`, `level`, `archetype`) so lists can show and sort them without reading JSON.
-The campaign is referred to by name: `characters` never imports `combat` (DESIGN.md).
+`characters` builds on `campaigns` and never imports `combat` (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-class System(models.TextChoices):
-    EPIC20 = "epic20", "Epic20"
+# A slug of the rules registry (`rules.systems`); the services check it.
+DEFAULT_SYSTEM = "epic20"
 
 
 class Character(models.Model):
@@ -27,7 +26,7 @@ class Character(models.Model):
         verbose_name=_("propietario"),
     )
     campaign = models.ForeignKey(
-        "combat.Campaign",
+        "campaigns.Campaign",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -35,7 +34,7 @@ class Character(models.Model):
         verbose_name=_("campaña"),
     )
     name = models.CharField(_("nombre"), max_length=200)
-    system = models.CharField(_("sistema"), max_length=20, choices=System.choices, default=System.EPIC20)
+    system = models.CharField(_("sistema"), max_length=20, default=DEFAULT_SYSTEM)
     level = models.PositiveIntegerField(_("nivel"), default=0)
     archetype = models.CharField(_("arquetipo"), max_length=80, blank=True, default="")
     sheet = models.JSONField(_("ficha"))
@@ -104,7 +103,7 @@ class Waiver(models.Model):
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="waivers")
     campaign = models.ForeignKey(
-        "combat.Campaign", on_delete=models.CASCADE, related_name="waivers", verbose_name=_("campaña")
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="waivers", verbose_name=_("campaña")
     )
     code = models.CharField(_("código"), max_length=100)
     path = models.CharField(_("ruta"), max_length=200, blank=True, default="")

@@ -24,7 +24,7 @@ from .models import Award, Character, Waiver
 from .sheets import SHEET_KEYS, column_values, shape_problem, sheet_without_meta
 
 if TYPE_CHECKING:  # only for annotations: characters never imports combat at run time
-    from combat.models import Campaign
+    from campaigns.models import Campaign
 
 # What an upload or a request body may weigh; a full sheet with every power is a few KB.
 MAX_SHEET_BYTES = 256 * 1024

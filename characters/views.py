@@ -19,9 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from epic20site import access
-
-from . import display, selectors, services
+from . import access, display, selectors, services
 from .api import export_filename
 from .builder import BuilderForm, read_state
 from .forms import AttachForm, AwardForm, ImportForm, WaiverForm

@@ -4,4 +4,4 @@ from django.utils.translation import gettext_lazy as _
 
 class CombatConfig(AppConfig):
     name = "combat"
-    verbose_name = _("Campañas y combate")
+    verbose_name = _("Combate")

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "rules.apps.RulesConfig",
     "accounts.apps.AccountsConfig",
+    "campaigns.apps.CampaignsConfig",
     "characters.apps.CharactersConfig",
     "combat.apps.CombatConfig",
 ]
@@ -130,7 +131,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "combat:campaign_list"
+LOGIN_REDIRECT_URL = "campaigns:campaign_list"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "es"

@@ -7,7 +7,7 @@ from . import views
 api_v1 = [
     path("auth/", include("accounts.api_urls")),
     path("rules/", include("rules.urls")),
-    path("", include("combat.api_urls")),
+    path("", include("campaigns.api_urls")),
     path("", include("characters.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
@@ -19,7 +19,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
-    path("campaigns/", include("combat.urls")),
+    path("campaigns/", include("campaigns.urls")),
     path("characters/", include("characters.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),

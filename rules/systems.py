@@ -23,17 +23,39 @@ from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewe
 from rules.core.problems import Problem
 
 
+class SheetReport(Protocol):
+    """What a system's `check_sheet` answers (`POST /characters/validate/`)."""
+
+    valid: bool
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+    waived: tuple[Problem, ...]
+
+    def as_dict(self, lang: str = "es") -> dict:
+        """`{"valid", "errors", "warnings", "waivers", "budget", "derived"}` in `lang`."""
+        ...
+
+
 @dataclass(frozen=True)
 class SheetCheck:
-    """What `POST /characters/validate/` answers for a sheet of any system."""
+    """A plain `SheetReport`, for systems with no point budget of their own to report."""
 
     valid: bool
     errors: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()
+    waived: tuple[Problem, ...] = ()
     budget: Mapping[str, Any] = field(default_factory=dict)
     derived: Mapping[str, Any] = field(default_factory=dict)
-    # The sheet as stored and exported (normalised: defaults filled, keys in order).
-    sheet: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self, lang: str = "es") -> dict:
+        return {
+            "valid": self.valid,
+            "errors": [p.as_dict(lang) for p in self.errors],
+            "warnings": [p.as_dict(lang) for p in self.warnings],
+            "waivers": [p.as_dict(lang) for p in self.waived],
+            "budget": dict(self.budget),
+            "derived": dict(self.derived),
+        }
 
 
 class SheetRefused(Exception):
@@ -99,8 +121,10 @@ class GameSystem(Protocol):
         """The system's catalogue as JSON (`GET /rules/{slug}/catalogue/`)."""
         ...
 
-    def check_sheet(self, sheet: Mapping) -> SheetCheck:
-        """Validate a sheet and derive its numbers; never raises on bad input."""
+    def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
+        """Validate a sheet and derive its numbers; never raises on bad input. `history` may
+        carry what the campaign recorded for the character (`awards`, `waivers`); a system
+        that has no use for them ignores them."""
         ...
 
 
@@ -148,6 +172,7 @@ __all__ = [
     "Entry",
     "GameSystem",
     "SheetCheck",
+    "SheetReport",
     "SheetRefused",
     "all_systems",
     "get",

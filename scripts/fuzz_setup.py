@@ -38,7 +38,7 @@ def main() -> int:
 
 
 def _demo_game_master():
-    from combat.models import Campaign
+    from campaigns.models import Campaign
 
     campaign = Campaign.objects.select_related("gm").order_by("id").first()
     return campaign.gm if campaign is not None else None

@@ -4,7 +4,7 @@ service exists, so tests see the same invariants users do."""
 import factory
 from django.contrib.auth import get_user_model
 
-from combat import services as combat_services
+from campaigns import services as campaign_services
 
 DEFAULT_PASSWORD = "una-clave-larga-2026"
 
@@ -26,11 +26,11 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 def campaign_for(gm=None, name="La Liga de la Noche", **kwargs):
     gm = gm or UserFactory()
-    return combat_services.campaign_create(gm=gm, name=name, **kwargs)
+    return campaign_services.campaign_create(gm=gm, name=name, **kwargs)
 
 
 def player_in(campaign, user=None):
     """A player who joined `campaign` with its invite code, as a person would."""
     user = user or UserFactory()
-    combat_services.campaign_join(user=user, invite_code=campaign.invite_code)
+    campaign_services.campaign_join(user=user, invite_code=campaign.invite_code)
     return user

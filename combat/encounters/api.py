@@ -18,7 +18,8 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site import access
+from campaigns import access as campaign_access
+from combat import access
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 
 from . import export, selectors, services
@@ -128,7 +129,7 @@ class CampaignEncounterListView(generics.GenericAPIView):
         responses={200: EncounterSummarySerializer(many=True), 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
-        campaign = access.access_campaign_by_id(request.user, pk)
+        campaign = campaign_access.access_campaign_by_id(request.user, pk)
         page = self.paginate_queryset(selectors.encounter_list_for_campaign(campaign))
         return self.get_paginated_response([summary_data(e) for e in page])
 
@@ -150,7 +151,7 @@ class CampaignEncounterListView(generics.GenericAPIView):
         },
     )
     def post(self, request, pk: int):
-        campaign = access.access_campaign_by_id(request.user, pk, gm_only=True)
+        campaign = campaign_access.access_campaign_by_id(request.user, pk, gm_only=True)
         data = _validated(EncounterCreateSerializer, request)
         try:
             encounter = services.encounter_create(

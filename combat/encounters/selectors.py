@@ -13,8 +13,9 @@ from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from combat.models import Campaign, Combatant, Encounter, Event
-from epic20site.access import is_encounter_gm
+from campaigns.models import Campaign
+from combat.access import is_encounter_gm
+from combat.models import Combatant, Encounter, Event
 
 # Fields of a combatant's state that only the GM sees when the combatant is an NPC.
 NPC_HIDDEN_FIELDS = (

@@ -23,8 +23,9 @@ from django.utils.module_loading import import_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from combat.models import Campaign, Combatant, Encounter, Event, IdempotencyKey
-from epic20site.access import can_act_for, is_encounter_gm
+from campaigns.models import Campaign
+from combat.access import can_act_for, is_encounter_gm
+from combat.models import Combatant, Encounter, Event, IdempotencyKey
 from rules.core import fold
 from rules.core.dice import DiceSource, VerifiableDice, commitment_of, new_server_seed
 from rules.core.errors import Refused

@@ -22,8 +22,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from campaigns import access as campaign_access
+from combat import access
 from combat.models import Encounter
-from epic20site import access
 
 from . import display, export, live, rerolls, selectors, services
 from .forms import EncounterForm
@@ -56,8 +57,8 @@ def _error_message(exc: services.EncounterError) -> str:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def encounter_list(request, campaign_id):
-    campaign = access.access_campaign_by_id(request.user, campaign_id)
-    is_gm = access.is_campaign_gm(request.user, campaign)
+    campaign = campaign_access.access_campaign_by_id(request.user, campaign_id)
+    is_gm = campaign_access.is_campaign_gm(request.user, campaign)
     form = EncounterForm()
     if request.method == "POST":
         if not is_gm:

@@ -69,7 +69,7 @@ def test_logging_in_and_out_through_the_pages_uses_them(client):
     UserFactory(username="ana")
     response = client.post(reverse("accounts:login"), {"username": "ana", "password": DEFAULT_PASSWORD})
     assert response.status_code == 302
-    campaigns = reverse("combat:campaign_list")
+    campaigns = reverse("campaigns:campaign_list")
     assert client.get(campaigns).status_code == 200
     client.post(reverse("accounts:logout"))
     assert client.get(campaigns).status_code == 302
@@ -78,7 +78,7 @@ def test_logging_in_and_out_through_the_pages_uses_them(client):
 def test_changing_the_password_ends_the_other_sessions(client):
     user = UserFactory(username="ana")
     client.force_login(user)
-    campaigns = reverse("combat:campaign_list")
+    campaigns = reverse("campaigns:campaign_list")
     assert client.get(campaigns).status_code == 200
     user.set_password("otra-clave-distinta-2")
     user.save()

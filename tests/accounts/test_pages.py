@@ -30,17 +30,17 @@ def test_signup_page_shows_a_labelled_form(client):
 def test_signup_creates_the_account_and_logs_in(client):
     response = _signup(client, email="nova@example.org")
     assert response.status_code == 302
-    assert response.url == reverse("combat:campaign_list")
+    assert response.url == reverse("campaigns:campaign_list")
     user = get_user_model().objects.get(username="nova")
     assert user.email == "nova@example.org"
-    assert client.get(reverse("combat:campaign_list")).status_code == 200
+    assert client.get(reverse("campaigns:campaign_list")).status_code == 200
 
 
 def test_signup_follows_a_safe_next_and_ignores_another_site(client):
     assert _signup(client, next="/campaigns/join/?code=ABC").url == "/campaigns/join/?code=ABC"
     client.post(LOGOUT)
     response = _signup(client, username="otra", next="https://evil.example/")
-    assert response.url == reverse("combat:campaign_list")
+    assert response.url == reverse("campaigns:campaign_list")
 
 
 def test_signup_with_a_short_password_shows_the_error_next_to_the_field(client):
@@ -68,14 +68,14 @@ def test_signup_refuses_mismatched_passwords(client):
 
 def test_a_logged_in_user_is_sent_from_signup_to_their_campaigns(client, user):
     client.force_login(user)
-    assert client.get(SIGNUP).url == reverse("combat:campaign_list")
+    assert client.get(SIGNUP).url == reverse("campaigns:campaign_list")
 
 
 def test_login_page_logs_in_and_goes_to_the_campaigns(client, user):
     assert client.get(LOGIN).status_code == 200
     response = client.post(LOGIN, {"username": user.username, "password": DEFAULT_PASSWORD})
     assert response.status_code == 302
-    assert response.url == reverse("combat:campaign_list")
+    assert response.url == reverse("campaigns:campaign_list")
 
 
 def test_login_with_a_wrong_password_shows_the_form_again(client, user):
@@ -90,7 +90,7 @@ def test_logout_ends_the_session(client, user):
     assert response.status_code == 302
     assert response.url == reverse("home")
     assert "_auth_user_id" not in client.session
-    assert client.get(reverse("combat:campaign_list")).status_code == 302
+    assert client.get(reverse("campaigns:campaign_list")).status_code == 302
 
 
 def test_logout_needs_a_post(client, user):

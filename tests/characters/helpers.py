@@ -58,7 +58,7 @@ def table():
     gm = UserFactory(username="director")
     player = UserFactory(username="jugadora")
     campaign = campaign_for(gm)
-    from combat.models import Membership
+    from campaigns.models import Membership
 
     Membership.objects.create(campaign=campaign, user=player, role=Membership.Role.PLAYER)
     character = make_character(player, campaign=campaign)

@@ -269,7 +269,7 @@ def test_the_campaigns_gm_may_edit_a_players_sheet():
 def test_another_player_of_the_campaign_cannot_see_or_edit_a_sheet():
     _gm, _player, campaign, character = table()
     other = UserFactory()
-    from combat.models import Membership
+    from campaigns.models import Membership
 
     Membership.objects.create(campaign=campaign, user=other)
 

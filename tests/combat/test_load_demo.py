@@ -2,7 +2,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import CommandError, call_command
 
-from combat.models import Campaign, Membership
+from campaigns.models import Campaign, Membership
 
 pytestmark = pytest.mark.django_db
 

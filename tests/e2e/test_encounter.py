@@ -18,7 +18,7 @@ LIVE_MS = 3000
 def fight(live_url, make_user, settings):
     """A campaign with the player's Nova and the GM's thug in an encounter, dice scripted so
     Nova acts first and hits."""
-    from combat import services as campaign_services
+    from campaigns import services as campaign_services
     from combat.encounters import services
     from tests.characters.helpers import make_character
     from tests.combat.encounters import dice

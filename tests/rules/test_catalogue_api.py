@@ -15,7 +15,12 @@ CATALOGUE_URL = "/api/v1/rules/epic20/catalogue/"
 def test_the_systems_list_names_epic20_without_credentials(api_client):
     response = api_client.get("/api/v1/rules/")
     assert response.status_code == 200
-    assert response.json() == [{"slug": "epic20", "name": "Epic20"}]
+    epic20 = response.json()[0]
+    assert epic20 == {"slug": "epic20", "name": "Epic20", "name_es": "Epic20", "name_en": "Epic20", "dice": "1d20"}
+
+
+def test_an_unknown_system_has_no_catalogue(api_client):
+    assert api_client.get("/api/v1/rules/no-such-system/catalogue/").status_code == 404
 
 
 def test_the_catalogue_is_public_and_cacheable(api_client):
@@ -164,7 +169,7 @@ def test_a_mixed_fixed_length_tuple_is_an_array_of_any_items():
 def test_every_catalogue_entry_matches_the_published_schema(api_client):
     import jsonschema
 
-    from rules.api import catalogue_schema
+    from rules.epic20.catalogue_json import catalogue_schema
 
     body = api_client.get(CATALOGUE_URL).json()
     schema = catalogue_schema()

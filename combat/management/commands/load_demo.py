@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from combat import services
-from combat.models import Campaign, Membership
+from campaigns import services
+from campaigns.models import Campaign, Membership
 
 # Fixed on purpose: the demo is for trying the site locally; the command prints them.
 DEMO_USERS = [

@@ -8,7 +8,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .models import Campaign, Membership, System
+from rules import systems
+
+from .models import DEFAULT_SYSTEM, Campaign, Membership
 
 # No 0/O, 1/I/L: codes are read aloud and typed from forum posts.
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -51,10 +53,10 @@ def _clean_name(name: str) -> str:
 
 
 @transaction.atomic
-def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = System.EPIC20) -> Campaign:
+def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = DEFAULT_SYSTEM) -> Campaign:
     """Create a campaign; its creator is its game master and its first member."""
     name = _clean_name(name)
-    if system not in System.values:
+    if systems.get(system) is None:
         raise CampaignError("system.invalid_choice", _("Sistema de juego desconocido."), field="system")
     for _attempt in range(5):
         try:

@@ -4,19 +4,19 @@ partial they need; permissions answer as the API does (404 for outsiders, 403 fo
 import pytest
 from django.urls import reverse
 
-from combat.models import Campaign, Membership
+from campaigns.models import Campaign, Membership
 from tests.factories import UserFactory, campaign_for, player_in
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-LIST = reverse("combat:campaign_list")
-CREATE = reverse("combat:campaign_create")
-JOIN = reverse("combat:campaign_join")
+LIST = reverse("campaigns:campaign_list")
+CREATE = reverse("campaigns:campaign_create")
+JOIN = reverse("campaigns:campaign_join")
 
 
 def page(name, campaign):
-    return reverse(f"combat:{name}", args=[campaign.pk])
+    return reverse(f"campaigns:{name}", args=[campaign.pk])
 
 
 def html(response):
@@ -299,5 +299,5 @@ def test_the_campaign_page_links_to_its_encounters(db, client):
     gm = UserFactory()
     campaign = campaign_for(gm=gm)
     client.force_login(gm)
-    page = client.get(reverse("combat:campaign_detail", args=[campaign.pk])).content.decode()
+    page = client.get(reverse("campaigns:campaign_detail", args=[campaign.pk])).content.decode()
     assert reverse("encounters:list", args=[campaign.pk]) in page

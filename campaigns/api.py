@@ -10,10 +10,10 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.access import access_campaign_by_id
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
 
 from . import selectors, services
+from .access import access_campaign_by_id
 from .serializers import (
     CampaignCreateInputSerializer,
     CampaignJoinInputSerializer,

@@ -11,14 +11,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from epic20site.access import access_campaign_by_id, can_see_invite_code, is_campaign_gm
 from epic20site.pagecache import cached_page
 
 from . import selectors, services
+from .access import access_campaign_by_id, can_see_invite_code, is_campaign_gm
 from .forms import CampaignForm, JoinForm
 
-LIST_TEMPLATE = "combat/campaign_list.html"
-DETAIL_TEMPLATE = "combat/campaign_detail.html"
+LIST_TEMPLATE = "campaigns/campaign_list.html"
+DETAIL_TEMPLATE = "campaigns/campaign_detail.html"
 
 
 def _template(request, template: str, partial: str) -> str:
@@ -44,14 +44,14 @@ def _detail_context(request, campaign, **extra) -> dict:
         "invite_link": "",
     }
     if can_see_invite_code(request.user, campaign):
-        join_url = reverse("combat:campaign_join")
+        join_url = reverse("campaigns:campaign_join")
         context["invite_link"] = request.build_absolute_uri(f"{join_url}?code={campaign.invite_code}")
     context.update(extra)
     return context
 
 
 def _detail_url(campaign) -> str:
-    return reverse("combat:campaign_detail", args=[campaign.pk])
+    return reverse("campaigns:campaign_detail", args=[campaign.pk])
 
 
 @login_required
@@ -171,5 +171,5 @@ def campaign_leave(request, pk):
         return render(request, f"{DETAIL_TEMPLATE}#campaign", context)
     if not request.htmx:
         messages.success(request, _("Has abandonado «%(name)s».") % {"name": campaign.name})
-        return redirect("combat:campaign_list")
+        return redirect("campaigns:campaign_list")
     return render(request, f"{DETAIL_TEMPLATE}#left", {"campaign": campaign})

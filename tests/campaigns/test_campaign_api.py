@@ -6,7 +6,7 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from combat.models import Campaign, Membership
+from campaigns.models import Campaign, Membership
 from tests.factories import UserFactory, campaign_for, player_in
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 
-app_name = "combat"
+app_name = "campaigns"
 
 urlpatterns = [
     path("", views.campaign_list, name="campaign_list"),

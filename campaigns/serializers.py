@@ -4,17 +4,23 @@ client can never set a field it only reads (`id`, `gm`, `invite_code`)."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from epic20site.access import can_see_invite_code
 from epic20site.api import StrictCharField, StrictSerializer
+from rules import systems
 
-from .models import Campaign, Membership, System
+from .access import can_see_invite_code
+from .models import DEFAULT_SYSTEM, Campaign, Membership
 
 NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
 
 
 class CampaignCreateInputSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_MAX_LENGTH)
-    system = serializers.ChoiceField(choices=System.choices, default=System.EPIC20)
+    system = serializers.ChoiceField(choices=[], default=DEFAULT_SYSTEM)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The registry's systems, read when the request comes (a system may join at run time).
+        self.fields["system"].choices = [(slug, s.name_es) for slug, s in systems.all_systems().items()]
 
 
 class CampaignUpdateInputSerializer(StrictSerializer):

@@ -3,11 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from combat import services
+from campaigns import services
 from tests.factories import UserFactory, campaign_for
 
 pytestmark = pytest.mark.django_db
-LIST = reverse("combat:campaign_list")
+LIST = reverse("campaigns:campaign_list")
 
 
 @pytest.fixture
@@ -76,6 +76,6 @@ def test_a_pending_message_is_shown_instead_of_the_cached_page(client):
     services.campaign_join(user=player, invite_code=campaign.invite_code)
     client.force_login(player)
     client.get(LIST)  # cached, without any message
-    response = client.post(reverse("combat:campaign_leave", args=[campaign.pk]), follow=True)
+    response = client.post(reverse("campaigns:campaign_leave", args=[campaign.pk]), follow=True)
     assert response.redirect_chain[-1][0] == LIST
     assert "Has abandonado «Mesa Ajena»." in response.content.decode()

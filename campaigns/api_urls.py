@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import api
 
-app_name = "combat_api"
+app_name = "campaigns_api"
 
 urlpatterns = [
     path("campaigns/", api.CampaignListAPI.as_view(), name="campaign-list"),

@@ -1,0 +1,57 @@
+"""Who may see an encounter and act in it (the same answers as `campaigns.access`)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from campaigns.access import as_id
+
+# Encounters ---------------------------------------------------------------------------------
+# An encounter is seen by every member of its campaign (404 for anyone else, as for the
+# campaign). The GM runs it; a player acts only for the combatants they own (403 otherwise).
+from .models import Combatant, Encounter
+
+# What `load=False` reads of an encounter: enough to ask who runs it.
+_ENCOUNTER_ACCESS_FIELDS = ("id", "campaign", "campaign__id", "campaign__gm")
+
+
+def access_encounter_by_id(user, encounter_id, *, gm_only: bool = False, load: bool = True) -> Encounter:
+    """The encounter if `user` belongs to its campaign, else 404; with `gm_only`, a player
+    gets 403. `load=False` reads only its id and its campaign's GM (every other field is
+    deferred), for a view that hands it to a service which loads it again under its lock."""
+    encounter_id = as_id(encounter_id)
+    if not user.is_authenticated:
+        raise Http404
+    encounters = Encounter.objects.select_related("campaign")
+    if not load:
+        encounters = encounters.only(*_ENCOUNTER_ACCESS_FIELDS)
+    encounter = encounters.filter(pk=encounter_id, campaign__memberships__user=user).first()
+    if encounter is None:
+        raise Http404
+    if gm_only and not is_encounter_gm(user, encounter):
+        raise PermissionDenied
+    return encounter
+
+
+def is_encounter_gm(user, encounter: Encounter) -> bool:
+    return user.is_authenticated and encounter.campaign.gm_id == user.pk
+
+
+def can_act_for(user, encounter: Encounter, combatant: Combatant) -> bool:
+    """The GM acts for anyone; a player only for their own combatants."""
+    return is_encounter_gm(user, encounter) or (
+        user.is_authenticated and combatant.owner_id is not None and combatant.owner_id == user.pk
+    )
+
+
+def access_combatant_by_id(user, encounter: Encounter, combatant_id, *, act: bool = False) -> Combatant:
+    """A combatant of `encounter` (which `user` may already see), else 404; with `act`, 403
+    unless the user may act for it."""
+    combatant_id = as_id(combatant_id)
+    combatant = encounter.combatants.filter(pk=combatant_id).first()
+    if combatant is None:
+        raise Http404
+    if act and not can_act_for(user, encounter, combatant):
+        raise PermissionDenied
+    return combatant

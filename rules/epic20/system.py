@@ -1,0 +1,33 @@
+"""Epic20 on the system seam (`rules.systems`): its catalogue, its sheets and its combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalogue_json import catalogue_json, catalogue_schema
+from .validation import Report, validate_sheet
+
+
+class Epic20:
+    slug = "epic20"
+    name_es = "Epic20"
+    name_en = "Epic20"
+    dice = "1d20"
+
+    def catalogue(self) -> dict:
+        return catalogue_json()
+
+    def catalogue_schema(self) -> dict:
+        return catalogue_schema()
+
+    def check_sheet(self, sheet: Any, **history: Any) -> Report:
+        return validate_sheet(sheet, awards=history.get("awards") or (), waivers=history.get("waivers") or ())
+
+    @property
+    def combat(self):
+        from .encounter import COMBAT
+
+        return COMBAT
+
+
+SYSTEM = Epic20()
