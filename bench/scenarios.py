@@ -146,7 +146,7 @@ PLAYERS_PER_CAMPAIGN = 3
 
 
 def _campaign_list_setup(ctx: BenchContext) -> dict:
-    from combat.services import campaign_create, campaign_join
+    from campaigns.services import campaign_create, campaign_join
 
     viewer = ctx.create_user("bench-viewer")
     other_gm = ctx.create_user("bench-other-gm")
@@ -496,8 +496,8 @@ def _prove_dice(fight: Fight, send) -> int:
 def _attack_setup(ctx: BenchContext) -> dict:
     from django.conf import settings
 
+    from campaigns.services import campaign_create, campaign_join
     from characters.services import character_create
-    from combat.services import campaign_create, campaign_join
 
     if getattr(settings, "EPIC20_DICE_FACTORY", None):
         raise BenchError("EPIC20_DICE_FACTORY is set: the benchmark rolls the production dice only")

@@ -3,7 +3,7 @@
 An encounter is an append-only log of `Event`s; its current state is the fold of the events
 that are not undone (`rules.core.fold`). The fold is cached on the encounter row
 (`state`, bumped `version`) so reads cost one query; every write goes through
-`combat.encounters.services`, which locks the row.
+`combat.services`, which locks the row.
 """
 
 from __future__ import annotations
@@ -57,6 +57,10 @@ class Encounter(models.Model):
     # The version at which the last undo happened: a page that saw an older version redraws
     # its whole log instead of only appending.
     undo_version = models.PositiveIntegerField(default=0)
+    # The GM may let players see exact odds against the GM's NPCs; off, they see coarse bands.
+    exact_odds_for_players = models.BooleanField(
+        _("probabilidades exactas para los jugadores"), default=False
+    )
 
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -16,6 +16,8 @@ from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .errors import DomainError
+
 
 class Pagination(pagination.PageNumberPagination):
     page_size = 50
@@ -63,6 +65,8 @@ def flatten_validation_errors(detail, parts: list[str] | None = None, prefix: st
 
 def exception_handler(exc, context):
     """DRF exception handler that answers every error with the API.md envelope."""
+    if isinstance(exc, DomainError):
+        return error_response(exc.as_errors(), exc.status)
     if isinstance(exc, RequestDataTooBig):
         return error_response(
             [error("request.too_large", _("El cuerpo de la petición es demasiado grande."))],

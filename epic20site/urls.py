@@ -11,7 +11,7 @@ api_v1 = [
     path("", include("characters.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("", include("combat.encounters.api_urls")),
+    path("", include("combat.api_urls")),
 ]
 
 urlpatterns = [
@@ -23,7 +23,7 @@ urlpatterns = [
     path("characters/", include("characters.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
-    path("encounters/", include("combat.encounters.urls")),
+    path("encounters/", include("combat.urls")),
 ]
 
 # Under /api/ these answer the error envelope; elsewhere the site's pages (epic20site.views).

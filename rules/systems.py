@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
+from rules.core.errors import SheetRefused
 from rules.core.problems import Problem
 
 
@@ -56,14 +57,6 @@ class SheetCheck:
             "budget": dict(self.budget),
             "derived": dict(self.derived),
         }
-
-
-class SheetRefused(Exception):
-    """A sheet that cannot take part in a fight; `problems` say why."""
-
-    def __init__(self, problems):
-        super().__init__("sheet refused")
-        self.problems = tuple(problems)
 
 
 @runtime_checkable

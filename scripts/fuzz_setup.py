@@ -54,7 +54,7 @@ def _fuzz_user_with_campaigns():
     user.save()
     # The services are still growing: whatever is not there yet is skipped, not fatal.
     try:
-        from combat.services import campaign_create
+        from campaigns.services import campaign_create
 
         for name in ("La Liga de la Noche", "Crónicas de Aluna"):
             campaign_create(gm=user, name=name)

@@ -61,6 +61,19 @@ class Entry:
     round: int = 0
 
 
+@dataclass(frozen=True)
+class LastAction:
+    """The last action of the log that is not undone, for an action type that `rewinds` (a hero
+    point reroll: the same action resolved again with one roll thrown anew). `events` are
+    `{"seq", "type", "actor", "target", "payload"}`, oldest first; `request` is what was asked."""
+
+    action: int
+    events: tuple[dict, ...]
+    request: Mapping[str, Any]
+    # The state as it is now, after that action (the table itself holds the state before it).
+    present: Mapping[str, Any] = field(default_factory=dict)
+
+
 @dataclass
 class Table:
     """The folded state of one encounter, copied so an action may change it in place.
@@ -72,6 +85,11 @@ class Table:
     state: State
     commitment: str = ""
     entries: list[Entry] = field(default_factory=list)
+    # Only for an action type that `rewinds`: the action it would replace. `state` is then the
+    # state from before that action.
+    last_action: LastAction | None = None
+    # Whether the encounter's GM takes the action (some actions are the GM's to take freely).
+    by_gm: bool = False
 
     @classmethod
     def from_state(cls, folded: Mapping | None, *, commitment: str = "") -> Table:
@@ -147,8 +165,15 @@ class ActionType:
     gm_only: bool = False
     needs_actor: bool = True
     phases: tuple[str, ...] = ("active",)
+    # Resolves the last action again instead of adding one after it (`Table.last_action`):
+    # the site rewinds the state, and the replaced action's events stay in the log, superseded.
+    # A predicate of the action when only some of its requests rewind.
+    rewinds: bool | Callable[[Mapping[str, Any]], bool] = False
     summary_es: str = ""
     summary_en: str = ""
 
+    def rewinds_for(self, action: Mapping[str, Any]) -> bool:
+        return self.rewinds(action) if callable(self.rewinds) else bool(self.rewinds)
 
-__all__ = ["GM", "ActionType", "CombatantFacts", "Entry", "Resolve", "Table", "Viewer"]
+
+__all__ = ["GM", "ActionType", "CombatantFacts", "Entry", "LastAction", "Resolve", "Table", "Viewer"]

@@ -32,3 +32,11 @@ class Refused(Exception):
 
     def as_dict(self) -> dict:
         return {"code": self.code, "rule": self.rule, "text_es": self.text_es, "text_en": self.text_en}
+
+
+class SheetRefused(Exception):
+    """A sheet that cannot take part in a fight; `problems` (`rules.core.problems.Problem`) say why."""
+
+    def __init__(self, problems):
+        super().__init__("sheet refused")
+        self.problems = tuple(problems)

@@ -19,7 +19,7 @@ def fight(live_url, make_user, settings):
     """A campaign with the player's Nova and the GM's thug in an encounter, dice scripted so
     Nova acts first and hits."""
     from campaigns import services as campaign_services
-    from combat.encounters import services
+    from combat import services
     from tests.characters.helpers import make_character
     from tests.combat.encounters import dice
     from tests.combat.encounters.conftest import THUG
@@ -86,7 +86,7 @@ def test_the_gm_starts_the_player_attacks_and_both_logs_update_live(new_page, fo
 
 
 def test_after_the_fight_the_browser_rechecks_every_die(new_page, force_login, fight, settings):
-    from combat.encounters import services
+    from combat import services
 
     gm, player, encounter, thug = fight
     settings.EPIC20_DICE_FACTORY = None  # the encounter's real, seeded dice

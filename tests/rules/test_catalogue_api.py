@@ -16,7 +16,13 @@ def test_the_systems_list_names_epic20_without_credentials(api_client):
     response = api_client.get("/api/v1/rules/")
     assert response.status_code == 200
     epic20 = response.json()[0]
-    assert epic20 == {"slug": "epic20", "name": "Epic20", "name_es": "Epic20", "name_en": "Epic20", "dice": "1d20"}
+    assert epic20 == {
+        "slug": "epic20",
+        "name": "Epic20",
+        "name_es": "Epic20",
+        "name_en": "Epic20",
+        "dice": "1d20",
+    }
 
 
 def test_an_unknown_system_has_no_catalogue(api_client):

@@ -83,7 +83,7 @@ def load_encounter(context: DemoContext) -> None:
     """An encounter set up and not started: the GM opens it and rolls initiative."""
     from characters.demo import demo_sheets
     from characters.models import Character
-    from combat.encounters import services as encounters
+    from combat import services as encounters
 
     campaign, gm = context.campaign, context.users["director"]
     if campaign.encounters.filter(name=DEMO_ENCOUNTER).exists():

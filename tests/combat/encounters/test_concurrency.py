@@ -8,7 +8,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from combat.encounters import services
+from combat import services
 from combat.models import Encounter, Event
 from rules.core import fold
 from tests.combat.encounters.conftest import THUG, client_for

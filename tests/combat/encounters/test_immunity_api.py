@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from combat.encounters.codec import decode_dataclass, encode
-from combat.encounters.engine import build_combatant, dump, load
+from rules.epic20.encounter.codec import decode_dataclass, encode
+from rules.epic20.encounter.combatants import build_combatant, dump, load
 from rules.epic20.resolution import CombatantState, EquipmentState
 from tests.combat.encounters.conftest import THUG
 

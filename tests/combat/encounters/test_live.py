@@ -1,4 +1,4 @@
-"""Live updates (`combat.encounters.live`): markers published on commit, cheap idle polls."""
+"""Live updates (`combat.live`): markers published on commit, cheap idle polls."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from combat.encounters import live
+from combat import live
 from combat.models import Encounter
 
 pytestmark = pytest.mark.django_db

@@ -11,6 +11,10 @@ pytestmark = pytest.mark.django_db
 
 def test_odds_are_exact_and_follow_the_engine(table, faces):
     encounter, nova, thug = started(table, faces, thug_first=False)
+    switched = table.gm_api.patch(
+        f"/api/v1/encounters/{encounter}/", {"exact_odds_for_players": True}, format="json"
+    )
+    assert switched.status_code == 200, switched.json()
     response = table.player_api.get(
         f"/api/v1/encounters/{encounter}/odds/",
         {"actor": nova, "target": thug, "kind": "ranged", "with": "ataque-especial-a-distancia"},
@@ -34,6 +38,29 @@ def test_odds_are_exact_and_follow_the_engine(table, faces):
         f"/api/v1/encounters/{encounter}/odds/", {"actor": thug, "target": nova, "kind": "melee"}
     )
     assert theirs.status_code == 403
+
+
+def test_a_player_gets_only_bands_against_a_hidden_npc_so_its_defense_cannot_be_worked_back(table, faces):
+    """The leak: the exact chance to hit with the bonus gives the defense back (9/20 with bonus 0
+    means defense 12). By default a player gets coarse bands; the GM still sees every number."""
+    encounter, nova, thug = started(table, faces, thug_first=False)
+    query = {"actor": nova, "target": thug, "kind": "ranged", "with": "ataque-especial-a-distancia"}
+    odds = table.player_api.get(f"/api/v1/encounters/{encounter}/odds/", query).json()
+    assert odds["banded"] is True
+    assert odds["p_hit"] is None and odds["exact"] is None and odds["defense"] is None
+    assert odds["expected_damage"] is None
+    assert odds["hit_band"]["band"] == "high"  # 17/20
+    gm = table.gm_api.get(f"/api/v1/encounters/{encounter}/odds/", query).json()
+    assert gm["banded"] is False and gm["exact"]["p_hit"] == "17/20"
+
+
+def test_only_the_gm_switches_exact_odds_for_players(table, faces):
+    encounter, nova, thug = started(table, faces, thug_first=False)
+    refused = table.player_api.patch(
+        f"/api/v1/encounters/{encounter}/", {"exact_odds_for_players": True}, format="json"
+    )
+    assert refused.status_code == 403
+    assert table.gm_api.get(f"/api/v1/encounters/{encounter}/").json()["exact_odds_for_players"] is False
 
 
 def test_total_defense_gives_attackers_inferiority(table, faces):

@@ -11,6 +11,13 @@ from tests.combat.encounters.test_immunity_api import FIRE, fight, npc
 pytestmark = pytest.mark.django_db
 
 
+def exact_for_players(table, encounter):
+    switched = table.gm_api.patch(
+        f"/api/v1/encounters/{encounter}/", {"exact_odds_for_players": True}, format="json"
+    )
+    assert switched.status_code == 200, switched.json()
+
+
 def odds(table, encounter, nova, foe, **extra):
     response = table.player_api.get(
         f"/api/v1/encounters/{encounter}/odds/",
@@ -22,6 +29,7 @@ def odds(table, encounter, nova, foe, **extra):
 
 def test_declaring_the_element_the_target_is_immune_to_zeroes_the_expected_damage(table, faces):
     encounter, nova, foe = fight(table, faces, npc("Salamandra", (FIRE, "fuego")))
+    exact_for_players(table, encounter)
     plain = odds(table, encounter, nova, foe)
     fire = odds(table, encounter, nova, foe, element="fuego")
     assert plain["expected_damage"] > 0
@@ -36,6 +44,7 @@ def test_declaring_the_element_the_target_is_immune_to_zeroes_the_expected_damag
 
 def test_the_page_odds_box_follows_the_element_field(table, faces, client):
     encounter, nova, foe = fight(table, faces, npc("Salamandra", (FIRE, "fuego")))
+    exact_for_players(table, encounter)
     client.force_login(table.player)
     url = reverse("encounters:odds", args=[encounter])
     base = {"actor": nova, "target": foe, "kind": "melee"}

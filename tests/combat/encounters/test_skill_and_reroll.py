@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from combat.models import Encounter
 from rules.core.dice import verify_roll
 from tests.combat.encounters.test_fight_api import started
 
@@ -139,23 +138,6 @@ def test_only_the_gm_calls_for_a_free_check_and_it_may_come_out_of_turn(table, f
         encounter, client=table.player_api, type="skill_check", actor=nova, skill="sigilo"
     )
     assert out_of_turn.status_code == 409
-
-
-def test_a_combatant_stored_without_skills_gets_them_from_its_sheet(table, faces):
-    encounter, nova, thug = started(table, faces, thug_first=False)
-    row = Encounter.objects.get(pk=encounter)
-    row.state["combatants"][str(nova)].pop("skills")
-    row.save(update_fields=["state"])
-    faces.append(10)
-    response = table.act(
-        encounter, client=table.player_api, type="skill_check", actor=nova, skill="acrobacias"
-    )
-    assert response.status_code == 201, response.json()
-    assert roll_event(response, "skill_check")["roll"]["bonus"] == 8
-    faces.append(12)
-    again = table.act(encounter, client=table.player_api, type="reroll", actor=nova)
-    assert again.status_code == 201, again.json()
-    assert roll_event(again, "skill_check")["roll"]["total"] == 20
 
 
 # --- the hero point reroll ------------------------------------------------------------------------

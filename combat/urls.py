@@ -19,5 +19,6 @@ urlpatterns = [
     path("<int:pk>/combatants/", views.combatant_add, name="combatant_add"),
     path("<int:pk>/combatants/<int:cid>/remove/", views.combatant_remove, name="combatant_remove"),
     path("<int:pk>/undo/", views.encounter_undo, name="undo"),
+    path("<int:pk>/settings/", views.encounter_settings, name="settings"),
     path("<int:pk>/reveal/", views.encounter_reveal, name="reveal"),
 ]

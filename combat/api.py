@@ -1,19 +1,18 @@
 """REST endpoints for encounters and the turn log (API.md "Encounters and the turn log").
 
-Views stay thin: `epic20site.access` decides who may see what, `services` does every write in
-one locked transaction, `selectors` shapes what each user may see. Domain errors become the
-API.md envelope here: 400 bad input, 403 not yours, 404 not visible, 409 out of turn.
+Views stay thin: `combat.access` decides who may see the encounter, `services` does every write
+in one locked transaction, the selectors' `Reader` shapes what each user may see (the system's
+privacy policy). A refused write is a `DomainError`, which the API's exception handler answers
+as the envelope: 400 bad input, 403 not yours, 404 not visible, 409 out of turn.
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,15 +20,18 @@ from rest_framework.views import APIView
 from campaigns import access as campaign_access
 from combat import access
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from epic20site.errors import request_lang
+from epic20site.validation import validated
 
-from . import export, selectors, services
+from . import export, idempotency, selectors, services
+from .schemas import action_schema
 from .serializers import (
     ActionResultSerializer,
-    ActionSerializer,
     CombatantCreateSerializer,
     CombatantSerializer,
     EncounterCreatedSerializer,
     EncounterCreateSerializer,
+    EncounterSettingsSerializer,
     EncounterStateSerializer,
     EncounterSummarySerializer,
     EventSerializer,
@@ -38,6 +40,7 @@ from .serializers import (
     RevealSerializer,
     UndoSerializer,
 )
+from .systems import presentation
 
 TAG = "encounters"
 ERRORS = ErrorEnvelopeSerializer
@@ -57,31 +60,8 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 
 
-def raise_envelope(exc: services.EncounterError):
-    raise EnvelopeError(exc.as_errors(), status_code=exc.status) from exc
-
-
-def _body_object(request) -> dict:
-    data = request.data
-    if not isinstance(data, dict):
-        raise EnvelopeError([error("request.not_object", _("El cuerpo debe ser un objeto JSON."))])
-    return dict(data)
-
-
-def _string_keys(detail):
-    """DRF keys a list item's errors by its int index; JSON pointers want text."""
-    if isinstance(detail, dict):
-        return {str(key): _string_keys(value) for key, value in detail.items()}
-    if isinstance(detail, list):
-        return [_string_keys(value) for value in detail]
-    return detail
-
-
 def _validated(serializer_class, request) -> dict:
-    serializer = serializer_class(data=_body_object(request))
-    if not serializer.is_valid():
-        raise ValidationError(_string_keys(serializer.errors))
-    return serializer.validated_data
+    return validated(serializer_class, request.data)
 
 
 def _int_param(request, name: str, *, minimum: int = 0) -> int | None:
@@ -153,31 +133,52 @@ class CampaignEncounterListView(generics.GenericAPIView):
     def post(self, request, pk: int):
         campaign = campaign_access.access_campaign_by_id(request.user, pk, gm_only=True)
         data = _validated(EncounterCreateSerializer, request)
-        try:
-            encounter = services.encounter_create(
-                campaign=campaign, user=request.user, name=data["name"], client_seed=data.get("client_seed")
-            )
-        except services.EncounterError as exc:
-            raise_envelope(exc)
+        encounter = services.encounter_create(
+            campaign=campaign, user=request.user, name=data["name"], client_seed=data.get("client_seed")
+        )
         body = summary_data(encounter)
         return Response(
             {key: body[key] for key in ("id", "status", "round", "dice")}, status=status.HTTP_201_CREATED
         )
 
 
-@extend_schema(
-    tags=[TAG],
-    summary="The state of an encounter",
-    description=(
-        "Turn order, whose turn it is and every combatant's current numbers. The internals of "
-        "the GM's NPCs (hit points, defense, hero points, equipment) are null for players."
-    ),
-    parameters=[ENCOUNTER_ID],
-    responses={200: EncounterStateSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
-)
 class EncounterDetailView(APIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="The state of an encounter",
+        description=(
+            "Turn order, whose turn it is (`clock`, the system's own place in time) and every "
+            "combatant's current numbers. The internals of the GM's NPCs (hit points, defense, hero "
+            "points, equipment) are null for players."
+        ),
+        parameters=[ENCOUNTER_ID],
+        responses={200: EncounterStateSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
     def get(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk)
+        return state_response(request.user, encounter)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Change an encounter's settings (GM)",
+        description="`exact_odds_for_players`: players see exact odds against the GM's NPCs (off by default).",
+        parameters=[ENCOUNTER_ID],
+        request=EncounterSettingsSerializer,
+        responses={
+            200: EncounterStateSerializer,
+            400: BAD,
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+        },
+    )
+    def patch(self, request, pk: int):
+        encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
+        data = _validated(EncounterSettingsSerializer, request)
+        if "exact_odds_for_players" in data:
+            encounter = services.encounter_settings_update(
+                encounter=encounter, user=request.user, exact_odds_for_players=data["exact_odds_for_players"]
+            )
         return state_response(request.user, encounter)
 
 
@@ -213,18 +214,15 @@ class CombatantListView(APIView):
     def post(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk)
         data = _validated(CombatantCreateSerializer, request)
-        try:
-            combatant = services.combatant_add(
-                encounter=encounter,
-                user=request.user,
-                character_id=data.get("character"),
-                npc_sheet=data.get("npc"),
-                side=data["side"],
-                minion=data.get("minion", False),
-                hit_points=data.get("hit_points"),
-            )
-        except services.EncounterError as exc:
-            raise_envelope(exc)
+        combatant = services.combatant_add(
+            encounter=encounter,
+            user=request.user,
+            character_id=data.get("character"),
+            npc_sheet=data.get("npc"),
+            side=data["side"],
+            minion=data.get("minion", False),
+            hit_points=data.get("hit_points"),
+        )
         encounter.refresh_from_db()
         views = selectors.state_for(request.user, encounter)["combatants"]
         view = next(v for v in views if v["id"] == combatant.pk)
@@ -251,10 +249,7 @@ class CombatantDetailView(APIView):
     def delete(self, request, pk: int, cid: int):
         encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
         combatant = access.access_combatant_by_id(request.user, encounter, cid)
-        try:
-            services.combatant_remove(encounter=encounter, combatant=combatant, user=request.user)
-        except services.EncounterError as exc:
-            raise_envelope(exc)
+        services.combatant_remove(encounter=encounter, combatant=combatant, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -286,8 +281,7 @@ class EventListView(generics.GenericAPIView):
             combatant=_int_param(request, "combatant", minimum=1),
         )
         page = self.paginate_queryset(events)
-        hidden = selectors.hidden_combatant_ids(request.user, encounter)
-        return self.get_paginated_response([selectors.event_view(e, hidden=hidden) for e in page])
+        return self.get_paginated_response(selectors.reader_for(request.user, encounter).events(page))
 
 
 @extend_schema(
@@ -353,7 +347,7 @@ class RevealView(APIView):
         "request gets the first answer and acts once."
     ),
     parameters=[ENCOUNTER_ID, IDEMPOTENCY_KEY],
-    request=ActionSerializer,
+    request=action_schema(),
     responses={
         201: ActionResultSerializer,
         400: BAD,
@@ -367,46 +361,32 @@ class ActionView(APIView):
     def post(self, request, pk: int):
         # Only who may see it: `encounter_act` loads the whole encounter under its lock.
         encounter = access.access_encounter_by_id(request.user, pk, load=False)
-        action = dict(_validated(ActionSerializer, request))
+        action = request.data  # checked by the service against its action type's schema
 
         def run():
             result = services.encounter_act(encounter=encounter, user=request.user, action=action)
-            combatants = selectors.state_combatants(result.encounter)
-            hidden = selectors.hidden_combatant_ids(request.user, result.encounter, combatants)
-            body = {
-                "events": [selectors.event_view(e, hidden=hidden) for e in result.events],
-                "state": selectors.state_for(request.user, result.encounter, combatants),
-            }
+            reader = selectors.reader_for(request.user, result.encounter)
+            body = {"events": reader.events(result.events), "state": reader.state()}
             return status.HTTP_201_CREATED, body
 
         return _idempotent(request, encounter, run)
 
 
-def _csv_param(request, name: str) -> tuple[str, ...]:
-    from .serializers import CIRCUMSTANCE
-
-    raw = request.query_params.get(name) or ""
-    values = tuple(v.strip() for v in raw.split(",") if v.strip())
-    if len(values) > 20 or any(len(v) > 80 or not CIRCUMSTANCE.regex.match(v) for v in values):
-        raise EnvelopeError(
-            [error(f"{name}.invalid", _("Demasiados valores o demasiado largos."), path=f"/{name}")]
-        )
-    return values
-
-
 @extend_schema(
     tags=[TAG],
-    summary="Odds of an attack",
+    summary="Odds of an action",
     description=(
-        "Exact chance to hit, to deal at least 1 damage, and the expected damage of an attack as "
-        "the rules engine would resolve it now (bonus, defense and every Superioridad/Inferioridad "
-        "source). The defense of a GM's NPC is null for players."
+        "The exact odds of an action as the system's engine would resolve it now. For Epic20, an "
+        "attack: chance to hit, to deal at least 1 damage, and the expected damage (bonus, defense "
+        "and every Superioridad/Inferioridad source). Against a GM's NPC a player gets coarse "
+        "bands (`hit_band`, `damage_band`) instead of exact numbers, unless the GM lets players see "
+        "exact odds in this encounter; the NPC's defense is null for players either way."
     ),
     parameters=[
         ENCOUNTER_ID,
         OpenApiParameter("actor", int, required=True, description="The attacker."),
         OpenApiParameter("target", int, required=True, description="The target."),
-        OpenApiParameter("kind", str, required=True, enum=["melee", "ranged", "mental", "emotional"]),
+        OpenApiParameter("kind", str, description="Epic20: melee, ranged, mental or emotional."),
         OpenApiParameter("with", str, description='"unarmed" (default), a power slug or an equipment name.'),
         OpenApiParameter("circumstances", str, description="Circumstance slugs, comma-separated."),
         OpenApiParameter("maneuvers", str, description="Declared maneuver slugs, comma-separated."),
@@ -416,59 +396,16 @@ def _csv_param(request, name: str) -> tuple[str, ...]:
 )
 class OddsView(APIView):
     def get(self, request, pk: int):
-        from rules.core.errors import Refused
-
         encounter = access.access_encounter_by_id(request.user, pk)
-        actor = _int_param(request, "actor", minimum=1)
-        target = _int_param(request, "target", minimum=1)
-        kind = request.query_params.get("kind")
-        missing = [
-            name for name, value in (("actor", actor), ("target", target), ("kind", kind)) if value is None
-        ]
-        if missing:
+        reader = selectors.reader_for(request.user, encounter)
+        odds_request = presentation(reader.system.slug).odds_request_from_api(request.query_params)
+        actor = odds_request.get("actor")
+        if not reader.viewer.gm and actor not in reader.viewer.controls and actor in reader.rows:
             raise EnvelopeError(
-                [
-                    error(f"{name}.required", _("Este campo es obligatorio."), path=f"/{name}")
-                    for name in missing
-                ]
+                [error("actor.not_yours", _("Sólo puedes consultar los ataques de tus combatientes."))],
+                status_code=403,
             )
-        if kind not in ("melee", "ranged", "mental", "emotional"):
-            raise EnvelopeError([error("kind.invalid", _("Tipo de ataque desconocido."), path="/kind")])
-        with_ = request.query_params.get("with") or "unarmed"
-        if len(with_) > 200:
-            raise EnvelopeError([error("with.invalid", _("Demasiado largo."), path="/with")])
-        element = request.query_params.get("element") or None
-        if element is not None and len(element) > 80:
-            raise EnvelopeError([error("element.invalid", _("Demasiado largo."), path="/element")])
-        hidden = selectors.hidden_combatant_ids(request.user, encounter)
-        if not access.is_encounter_gm(request.user, encounter):
-            row = encounter.combatants.filter(pk=actor).only("owner_id").first()
-            if row is not None and row.owner_id != request.user.pk:
-                raise EnvelopeError(
-                    [error("actor.not_yours", _("Sólo puedes consultar los ataques de tus combatientes."))],
-                    status_code=403,
-                )
-        try:
-            odds = selectors.attack_odds(
-                encounter,
-                actor=actor,
-                target=target,
-                kind=kind,
-                with_=with_,
-                circumstances=_csv_param(request, "circumstances"),
-                maneuvers=_csv_param(request, "maneuvers"),
-                hide_defense=target in hidden,
-                element=element,
-            )
-        except LookupError as exc:
-            name = str(exc.args[0])
-            raise EnvelopeError(
-                [error(f"{name}.not_found", _("Ese combatiente no está en el combate."), path=f"/{name}")]
-            ) from None
-        except Refused as exc:
-            message = exc.text_en if selectors.request_lang() == "en" else exc.text_es
-            raise EnvelopeError([error(exc.code, message, rule=exc.rule)]) from None
-        return Response(odds)
+        return Response(reader.odds(odds_request))
 
 
 class _ExportFormatIsNotARenderer(DefaultContentNegotiation):
@@ -487,6 +424,12 @@ class _ExportFormatIsNotARenderer(DefaultContentNegotiation):
             "format", str, enum=list(export.FORMATS), description="bbcode (default) or markdown."
         ),
         OpenApiParameter("round", int, description="Only this round."),
+        OpenApiParameter(
+            "audience",
+            str,
+            enum=["players"],
+            description="GM: the version for players, without the numbers behind the screen.",
+        ),
     ],
     responses={200: ExportSerializer, 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
 )
@@ -499,10 +442,11 @@ class ExportView(APIView):
         if fmt not in export.FORMATS:
             raise EnvelopeError([error("format.invalid", _("Formato desconocido."), path="/format")])
         round_filter = _int_param(request, "round")
-        lang = selectors.request_lang()
-        views = [
-            selectors.event_view(e, lang=lang) for e in selectors.events_for(encounter, round=round_filter)
-        ]
+        lang = request_lang()
+        reader = selectors.reader_for(request.user, encounter)
+        if reader.viewer.gm and request.query_params.get("audience") == "players":
+            reader = selectors.players_reader(encounter)  # the GM's post for the players
+        views = reader.events(selectors.events_for(encounter, round=round_filter), lang)
         title = encounter.name
         if round_filter is not None:
             title = f"{title} · " + _("Asalto %(n)s") % {"n": round_filter}
@@ -516,13 +460,8 @@ def _idempotent(request, encounter, run) -> Response:
         raise EnvelopeError(
             [error("idempotency_key.too_long", _("La clave de idempotencia es demasiado larga."))]
         )
-    fingerprint = services.request_fingerprint(request.method, request.path, request.data)
-    try:
-        code, body = services.run_idempotent(
-            user=request.user, key=key, encounter=encounter, fingerprint=fingerprint, run=run
-        )
-    except services.EncounterError as exc:
-        raise_envelope(exc)
-    except Http404:
-        raise
+    fingerprint = idempotency.request_fingerprint(request.method, request.path, request.data)
+    code, body = idempotency.run_idempotent(
+        user=request.user, key=key, encounter=encounter, fingerprint=fingerprint, run=run
+    )
     return Response(body, status=code)

@@ -3,8 +3,10 @@ controls for what the user may do), the turn log, a page per event, export and d
 
 Each page is one template; an htmx request gets the named partial it needs, a plain request the
 whole page or a redirect, so every form also works without JavaScript. Open pages learn about
-changes by polling `log_after` (see `live`). Who may do what is asked of `epic20site.access`;
-writes are the services the API uses too.
+changes by polling `log_after` (see `live`). Who may do what is asked of `combat.access`; what
+a viewer may see of the fight, of the selectors' `Reader` (the system's privacy policy); writes
+are the services the API uses too; what belongs to one system comes from its presentation
+module (`combat.systems`). A refused write is shown by one helper (`epic20site.pages`).
 """
 
 from __future__ import annotations
@@ -25,18 +27,22 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access as campaign_access
 from combat import access
 from combat.models import Encounter
+from epic20site.errors import request_lang
+from epic20site.pages import answers_refusals
+from epic20site.validation import read_json_or_refuse
 
-from . import display, export, live, rerolls, selectors, services
+from . import dice, export, live, selectors, services
+from .display import event_display
 from .forms import EncounterForm
-from .serializers import ActionSerializer
+from .systems import presentation
 
-LIST_TEMPLATE = "combat/encounters/list.html"
-DETAIL_TEMPLATE = "combat/encounters/detail.html"
-LOG_TEMPLATE = "combat/encounters/log.html"
-EVENT_TEMPLATE = "combat/encounters/event.html"
-VERIFY_TEMPLATE = "combat/encounters/verify.html"
-EXPORT_TEMPLATE = "combat/encounters/export.html"
-UPDATES_TEMPLATE = "combat/encounters/_updates.html"
+LIST_TEMPLATE = "combat/list.html"
+DETAIL_TEMPLATE = "combat/detail.html"
+LOG_TEMPLATE = "combat/log.html"
+EVENT_TEMPLATE = "combat/event.html"
+VERIFY_TEMPLATE = "combat/verify.html"
+EXPORT_TEMPLATE = "combat/export.html"
+UPDATES_TEMPLATE = "combat/_updates.html"
 # The console shows the latest events; the log page shows them all, a page at a time.
 RECENT_EVENTS = 40
 LOG_PAGE_SIZE = 200
@@ -46,8 +52,8 @@ def _detail_url(encounter) -> str:
     return reverse("encounters:detail", args=[encounter.pk])
 
 
-def _error_message(exc: services.EncounterError) -> str:
-    return exc.message
+def _back_to_encounter(request, pk, *args, **kwargs) -> str:
+    return reverse("encounters:detail", args=[pk])
 
 
 # --- The campaign's encounters ----------------------------------------------------------------
@@ -65,17 +71,13 @@ def encounter_list(request, campaign_id):
             raise access.PermissionDenied
         form = EncounterForm(request.POST)
         if form.is_valid():
-            try:
-                encounter = services.encounter_create(
-                    campaign=campaign,
-                    user=request.user,
-                    name=form.cleaned_data["name"],
-                    client_seed=form.cleaned_data.get("client_seed") or None,
-                )
-            except services.EncounterError as exc:
-                form.add_error(None, exc.message)
-            else:
-                return redirect(_detail_url(encounter))
+            encounter = services.encounter_create(
+                campaign=campaign,
+                user=request.user,
+                name=form.cleaned_data["name"],
+                client_seed=form.cleaned_data.get("client_seed") or None,
+            )
+            return redirect(_detail_url(encounter))
     context = {
         "campaign": campaign,
         "is_gm": is_gm,
@@ -88,61 +90,60 @@ def encounter_list(request, campaign_id):
 # --- The encounter page ------------------------------------------------------------------------
 
 
+class ConsolePage:
+    """Everything the encounter page and its partials show to one user, in a constant number of
+    queries. `events`: the Event rows to show (by default the latest ones)."""
+
+    def __init__(self, request, encounter: Encounter, *, events=None):
+        user = request.user
+        self.encounter, self.lang = encounter, request_lang()
+        self.combatant_rows = selectors.encounter_combatants(encounter)
+        self.reader = selectors.reader_for(user, encounter, self.combatant_rows)
+        self.system, self.show = self.reader.system, presentation(self.reader.system.slug)
+        self.is_gm = self.reader.viewer.gm
+        self.state = self.reader.state()
+        self.latest = events is None
+        self.events = list(encounter.events.order_by("-seq")[:RECENT_EVENTS])[::-1] if self.latest else events
+        self.mine = {c.pk for c in self.combatant_rows if c.owner_id == user.pk}
+        self.cards = {c["id"]: self.show.card(c, self.lang) for c in self.state["combatants"]}
+        current = self.cards.get(self.state["current"])
+        self.my_turn = bool(current) and (self.is_gm or current["id"] in self.mine)
+        self.user = user
+
+    def records(self, events) -> list[dict]:
+        from .log import event_record
+
+        return [event_record(e) for e in events]
+
+    def event_views(self, events) -> list[dict]:
+        return [event_display(self.reader.event(e, self.lang), self.show, self.lang) for e in events]
+
+    def context(self) -> dict:
+        state, cards = self.state, self.cards
+        by_id = {c["id"]: c for c in state["combatants"]}
+        extra = self.show.console_context(self)
+        return {
+            "encounter": self.encounter,
+            "campaign": self.encounter.campaign,
+            "is_gm": self.is_gm,
+            "state": state,
+            "combatants": [cards[c["id"]] for c in state["combatants"] if not c["removed"]],
+            "by_id": cards,
+            "order": [cards[cid] for cid in state["turn_order"] if cid in by_id],
+            "current": cards.get(state["current"]),
+            "mine": self.mine,
+            "my_turn": self.my_turn,
+            "addable": _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm),
+            "events": self.event_views(self.events),
+            "system_templates": self.show.TEMPLATES,
+            **extra,
+            "turn_key": turn_key(state) + (f"-{extra['controls_key']}" if extra.get("controls_key") else ""),
+            "lang": self.lang,
+        }
+
+
 def page_context(request, encounter: Encounter, *, events=None) -> dict:
-    """Everything the encounter page and its partials show, in a constant number of queries.
-    `events`: the Event rows to show (by default the latest ones)."""
-    user = request.user
-    lang = selectors.request_lang()
-    is_gm = access.is_encounter_gm(user, encounter)
-    combatants = selectors.encounter_combatants(encounter)
-    state = selectors.state_for(user, encounter, combatants)
-    hidden = selectors.hidden_combatant_ids(user, encounter, combatants)
-    latest = events is None
-    if latest:
-        events = list(encounter.events.order_by("-seq")[:RECENT_EVENTS])[::-1]
-    event_views = [
-        selectors.event_display(selectors.event_view(e, hidden=hidden, lang=lang), lang) for e in events
-    ]
-    by_id = {c["id"]: c for c in state["combatants"]}
-    order = [by_id[cid] for cid in state["turn_order"] if cid in by_id]
-    in_fight = [c for c in state["combatants"] if not c["removed"]]
-    mine = {c.pk for c in combatants if c.owner_id == user.pk}
-    cards = {c["id"]: display.card(c, lang) for c in state["combatants"]}
-    current = cards.get(state["current"])
-    my_turn = bool(current) and (is_gm or current["id"] in mine)
-    folded = (encounter.state or {}).get("combatants") or {}
-    options = display.attack_options(folded.get(str(current["id"])), lang) if my_turn else {}
-    # Out of turn, a player may still spend hero points or declare reactions for their own.
-    reactors = [cards[cid] for cid in sorted(mine) if cid in cards and not cards[cid]["removed"]]
-    # A hero point reroll is offered right after a roll of one's own (`rerolls`), in turn or not.
-    reroll = rerolls.offer(events, may_act_for=lambda cid: is_gm or cid in mine) if latest else None
-    if reroll is not None:
-        reroll["name"] = (cards.get(reroll["actor"]) or {}).get("name", "")
-        for choice in reroll["choices"]:
-            choice["name"] = (cards.get(choice["target"]) or {}).get("name", "")
-    return {
-        "encounter": encounter,
-        "campaign": encounter.campaign,
-        "is_gm": is_gm,
-        "state": state,
-        "combatants": [cards[c["id"]] for c in in_fight],
-        "by_id": cards,
-        "order": [cards[c["id"]] for c in order],
-        "current": current,
-        "mine": mine,
-        "my_turn": my_turn,
-        "options": options,
-        "reactors": reactors,
-        "kinds": [{"value": k, "label": str(v)} for k, v in display.KIND_LABELS.items()],
-        "addable": _addable_characters(user, encounter, combatants, is_gm),
-        # The GM may call for a check from anyone at any moment (a free skill check).
-        "gm_skills": display.base_skill_options(lang) if is_gm else [],
-        "difficulties": display.difficulty_options(lang) if is_gm else [],
-        "events": event_views,
-        "reroll": reroll,
-        "turn_key": turn_key(state) + (f"-r{reroll['seq']}" if reroll else ""),
-        "lang": lang,
-    }
+    return ConsolePage(request, encounter, events=events).context()
 
 
 def _addable_characters(user, encounter, combatants, is_gm: bool) -> list:
@@ -218,12 +219,8 @@ def log_after(request, pk, seq):
     else:
         context = page_context(request, encounter)
     if not redraw:
-        lang = context["lang"]
-        hidden = selectors.hidden_combatant_ids(request.user, encounter)
-        context["events"] = [
-            selectors.event_display(selectors.event_view(e, hidden=hidden, lang=lang), lang)
-            for e in new_events
-        ]
+        page = ConsolePage(request, encounter, events=new_events)
+        context["events"] = page.event_views(new_events)
     context.update(
         {
             "redraw": redraw,
@@ -296,9 +293,9 @@ def event_detail(request, pk, seq):
     event = encounter.events.filter(seq=seq).select_related("actor", "target").first()
     if event is None:
         raise Http404
-    lang = selectors.request_lang()
-    hidden = selectors.hidden_combatant_ids(request.user, encounter)
-    view = selectors.event_display(selectors.event_view(event, hidden=hidden, lang=lang), lang)
+    lang = request_lang()
+    reader = selectors.reader_for(request.user, encounter)
+    view = event_display(reader.event(event, lang), presentation(reader.system.slug), lang)
     context = {
         "encounter": encounter,
         "campaign": encounter.campaign,
@@ -321,10 +318,13 @@ def encounter_export(request, pk):
     if fmt not in export.FORMATS:
         fmt = "bbcode"
     round_filter = _filter_int(request, "round")
-    lang = selectors.request_lang()
-    hidden = selectors.hidden_combatant_ids(request.user, encounter)
-    events = selectors.events_for(encounter, round=round_filter)
-    views = [selectors.event_view(e, hidden=hidden, lang=lang) for e in events]
+    lang = request_lang()
+    reader = selectors.reader_for(request.user, encounter)
+    # The GM may also take the players' version, without the numbers behind the screen.
+    for_players = reader.viewer.gm and request.GET.get("audience") == "players"
+    if for_players:
+        reader = selectors.players_reader(encounter)
+    views = reader.events(selectors.events_for(encounter, round=round_filter), lang)
     title = (
         encounter.name
         if round_filter is None
@@ -344,6 +344,8 @@ def encounter_export(request, pk):
         "formats": export.FORMATS,
         "round_filter": round_filter,
         "rounds": list(range((encounter.round or 0) + 1)),
+        "is_gm": selectors.reader_for(request.user, encounter).viewer.gm,
+        "for_players": for_players,
     }
     return render(request, EXPORT_TEMPLATE, context)
 
@@ -371,13 +373,13 @@ def encounter_verify(request, pk):
             )
             roll = roll.get("rerolled_from")
             index += 1
-    revealed = selectors.dice_for(encounter)["revealed"]
+    revealed = dice.public_dice(encounter)["revealed"]
     context = {
         "encounter": encounter,
         "campaign": encounter.campaign,
         "rolls": rolls,
         "revealed": revealed,
-        "dice": selectors.dice_for(encounter),
+        "dice": dice.public_dice(encounter),
         "verify_data": {"rolls": rolls, "revealed": revealed},
         "verify_texts": {
             "no_crypto": _(
@@ -412,206 +414,122 @@ def _after_write(request, encounter, message: str | None = None):
     return redirect(_detail_url(encounter))
 
 
-def _write_failed(request, encounter, exc: services.EncounterError):
-    if request.htmx:
-        # A 200: htmx swaps only successful answers, and this message is meant to be shown.
-        response = render(
-            request, f"{DETAIL_TEMPLATE}#feedback", {"feedback": exc.message, "feedback_ok": False}
-        )
-        response["HX-Retarget"] = "#action-feedback"
-        response["HX-Reswap"] = "innerHTML"
-        return response
-    messages.error(request, exc.message)
-    return redirect(_detail_url(encounter))
-
-
 @login_required
 @require_POST
+@answers_refusals(_back_to_encounter)
 def encounter_undo(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
-    try:
-        undone = services.encounter_undo(encounter=encounter, user=request.user)
-    except services.EncounterError as exc:
-        return _write_failed(request, encounter, exc)
+    undone = services.encounter_undo(encounter=encounter, user=request.user)
     return _after_write(request, encounter, _("Deshecho: %(n)s evento(s).") % {"n": len(undone)})
 
 
 @login_required
 @require_POST
+@answers_refusals(_back_to_encounter)
 def encounter_reveal(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
-    try:
-        services.encounter_reveal(encounter=encounter, user=request.user)
-    except services.EncounterError as exc:
-        return _write_failed(request, encounter, exc)
+    services.encounter_reveal(encounter=encounter, user=request.user)
     return _after_write(request, encounter, _("Semilla revelada. Las próximas tiradas usan una nueva."))
 
 
 # --- Acting from the page ------------------------------------------------------------------------
 
-ID_FIELDS = ("actor", "target", "other", "by", "seq")
-LIST_ID_FIELDS = ("surprise", "charging", "allies")
-LIST_FIELDS = ("circumstances", "maneuvers")
-BOOL_FIELDS = ("counter", "instant", "free", "combat", "active")  # active: use_power on/off
-INT_FIELDS = ("points", "minutes", "hit_points", "difficulty", "opposed_total")
 
-
-def action_from_form(post) -> dict:
-    """The action a page form describes, in the API's shape, so the same serializer checks it."""
-    action: dict = {}
-    for name, value in post.items():
-        if name in ("csrfmiddlewaretoken",) or name in LIST_ID_FIELDS + LIST_FIELDS + BOOL_FIELDS:
-            continue
-        if value == "":
-            continue
-        if name in ID_FIELDS + INT_FIELDS:
-            try:
-                action[name] = int(value)
-            except ValueError:
-                action[name] = value
-        else:
-            action[name] = value
-    for name in LIST_FIELDS:
-        values = [v for v in post.getlist(name) if v]
-        if values:
-            action[name] = values
-    for name in LIST_ID_FIELDS:
-        values = [v for v in post.getlist(name) if v]
-        if values:
-            try:
-                action[name] = [int(v) for v in values]
-            except ValueError:
-                action[name] = values
-    for name in BOOL_FIELDS:
-        if name in post:
-            action[name] = post.get(name) not in ("", "0", "false", "off")
-    return action
-
-
-def _first_message(errors) -> str:
-    """The first message of a serializer's (possibly nested) errors."""
-    while isinstance(errors, dict | list) and errors:
-        errors = next(iter(errors.values())) if isinstance(errors, dict) else errors[0]
-    return str(errors) if errors else str(_("Acción no válida."))
+@login_required
+@require_POST
+@answers_refusals(_back_to_encounter)
+def encounter_settings(request, pk):
+    """GM: whether players see exact odds against the GM's NPCs."""
+    encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
+    exact = request.POST.get("exact_odds_for_players") in ("on", "1", "true")
+    services.encounter_settings_update(encounter=encounter, user=request.user, exact_odds_for_players=exact)
+    if exact:
+        return _after_write(request, encounter, _("Los jugadores ven ahora las probabilidades exactas."))
+    return _after_write(request, encounter, _("Los jugadores ven ahora probabilidades aproximadas."))
 
 
 @login_required
 @require_POST
+@answers_refusals(_back_to_encounter)
 def encounter_act(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk)
-    serializer = ActionSerializer(data=action_from_form(request.POST))
-    if not serializer.is_valid():
-        return _write_failed(
-            request, encounter, services.EncounterError("action.invalid", _first_message(serializer.errors))
-        )
-    try:
-        result = services.encounter_act(
-            encounter=encounter, user=request.user, action=dict(serializer.validated_data)
-        )
-    except services.EncounterError as exc:
-        return _write_failed(request, encounter, exc)
-    lang = selectors.request_lang()
-    hidden = selectors.hidden_combatant_ids(request.user, result.encounter)
-    texts = [selectors.event_view(e, hidden=hidden, lang=lang)["text"] for e in result.events]
+    show = presentation(encounter.campaign.system)
+    action = show.action_from_form(request.POST, selectors.system_for(encounter))
+    result = services.encounter_act(encounter=encounter, user=request.user, action=action)
+    reader = selectors.reader_for(request.user, result.encounter)
+    texts = [view["text"] for view in reader.events(result.events)]
     return _after_write(request, encounter, " ".join(t for t in texts if t)[:500])
 
 
+def _optional_int(value, path: str) -> int | None:
+    from epic20site.errors import DomainError
+
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise DomainError("input.invalid", _("Debe ser un número entero."), path=path) from None
+
+
 @login_required
 @require_POST
+@answers_refusals(_back_to_encounter)
 def combatant_add(request, pk):
-    import json
+    """The same input as `POST /api/v1/encounters/{id}/combatants/`, checked the same way."""
+    from epic20site.validation import validated
+
+    from .serializers import CombatantCreateSerializer
 
     encounter = access.access_encounter_by_id(request.user, pk)
-    character_id = request.POST.get("character") or None
-    npc_sheet = None
-    if character_id is None:
-        try:
-            npc_sheet = json.loads(request.POST.get("npc") or "")
-        except ValueError:
-            return _write_failed(
-                request,
-                encounter,
-                services.EncounterError("npc.invalid", _("La ficha del PNJ debe ser JSON válido.")),
-            )
-        if not isinstance(npc_sheet, dict):
-            return _write_failed(
-                request,
-                encounter,
-                services.EncounterError("npc.invalid", _("La ficha debe ser un objeto JSON.")),
-            )
-    hit_points = request.POST.get("hit_points") or None
-    try:
-        services.combatant_add(
-            encounter=encounter,
-            user=request.user,
-            side=request.POST.get("side") or "heroes",
-            character_id=int(character_id) if character_id else None,
-            npc_sheet=npc_sheet,
-            minion=request.POST.get("minion") in ("on", "1", "true"),
-            hit_points=int(hit_points) if hit_points else None,
-        )
-    except ValueError:
-        return _write_failed(
-            request, encounter, services.EncounterError("input.invalid", _("Datos no válidos."))
-        )
-    except services.EncounterError as exc:
-        return _write_failed(request, encounter, exc)
+    body: dict = {"side": request.POST.get("side") or "heroes"}
+    if request.POST.get("character"):
+        body["character"] = _optional_int(request.POST.get("character"), "/character")
+    else:
+        body["npc"] = read_json_or_refuse(request.POST.get("npc") or "", path="/npc")
+        body["minion"] = request.POST.get("minion") in ("on", "1", "true")
+        if (hit_points := _optional_int(request.POST.get("hit_points"), "/hit_points")) is not None:
+            body["hit_points"] = hit_points
+    data = validated(CombatantCreateSerializer, body)
+    services.combatant_add(
+        encounter=encounter,
+        user=request.user,
+        side=data["side"],
+        character_id=data.get("character"),
+        npc_sheet=data.get("npc"),
+        minion=data.get("minion", False),
+        hit_points=data.get("hit_points"),
+    )
     return _after_write(request, encounter, _("Combatiente añadido."))
 
 
 @login_required
 @require_POST
+@answers_refusals(_back_to_encounter)
 def combatant_remove(request, pk, cid):
     encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
     combatant = access.access_combatant_by_id(request.user, encounter, cid)
-    try:
-        services.combatant_remove(encounter=encounter, combatant=combatant, user=request.user)
-    except services.EncounterError as exc:
-        return _write_failed(request, encounter, exc)
+    services.combatant_remove(encounter=encounter, combatant=combatant, user=request.user)
     return _after_write(request, encounter, _("Combatiente retirado del combate."))
-
-
-def _catalogue_slugs(values) -> tuple[str, ...]:
-    from .serializers import CIRCUMSTANCE
-
-    return tuple(v for v in values if v and len(v) <= 80 and CIRCUMSTANCE.regex.match(v))[:20]
 
 
 @login_required
 @require_GET
 def encounter_odds(request, pk):
     """The odds box of the attack form, redrawn by htmx as the target, kind or weapon change."""
-    from rules.core.errors import Refused
+    from epic20site.errors import DomainError
 
     encounter = access.access_encounter_by_id(request.user, pk)
-    context = {"odds": None, "odds_error": None}
-    try:
-        actor = int(request.GET.get("actor", ""))
-        target = int(request.GET.get("target", ""))
-    except ValueError:
-        return render(request, f"{DETAIL_TEMPLATE}#odds", context)
-    kind = request.GET.get("kind") or "melee"
-    if kind not in display.KIND_LABELS:
-        kind = "melee"
-    is_gm = access.is_encounter_gm(request.user, encounter)
-    row = encounter.combatants.filter(pk=actor).only("owner_id").first()
-    if row is None or not (is_gm or row.owner_id == request.user.pk):
-        return render(request, f"{DETAIL_TEMPLATE}#odds", context)
-    hidden = selectors.hidden_combatant_ids(request.user, encounter)
-    try:
-        context["odds"] = selectors.attack_odds(
-            encounter,
-            actor=actor,
-            target=target,
-            kind=kind,
-            with_=(request.GET.get("with") or "unarmed")[:200],
-            circumstances=_catalogue_slugs(request.GET.getlist("circumstances")),
-            maneuvers=_catalogue_slugs(request.GET.getlist("maneuvers")),
-            hide_defense=target in hidden,
-            element=(request.GET.get("element") or "")[:80] or None,
-        )
-    except LookupError:
-        pass
-    except Refused as exc:
-        context["odds_error"] = exc.text_en if selectors.request_lang() == "en" else exc.text_es
-    return render(request, f"{DETAIL_TEMPLATE}#odds", context)
+    reader = selectors.reader_for(request.user, encounter)
+    show = presentation(reader.system.slug)
+    context = {"odds": None, "odds_error": None, "lang": request_lang()}
+    odds_request = show.odds_request(request.GET, reader.system)
+    may_ask = odds_request is not None and (
+        reader.viewer.gm or odds_request["actor"] in reader.viewer.controls
+    )
+    if may_ask:
+        try:
+            context["odds"] = reader.odds(odds_request)
+        except DomainError as exc:
+            context["odds_error"] = exc.message
+    return render(request, show.TEMPLATES["odds"], context)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from combat.encounters.codec import decode, decode_dataclass, encode
+from rules.epic20.encounter.codec import decode, decode_dataclass, encode
 from rules.epic20.resolution import CombatantState, Condition, EquipmentState, ProgressionEffect, SkillStat
 
 H = Fraction(1, 2)

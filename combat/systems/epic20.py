@@ -1,11 +1,19 @@
-"""What the encounter pages show in words: labels of statuses and conditions, and the options of
-the action forms for the combatant whose turn it is (read from the engine's catalogue)."""
+"""Epic20 on the encounter pages: labels of statuses and conditions, the options of the action
+forms for the combatant whose turn it is (read from the engine's catalogue), the hero point
+reroll button, and how a page form becomes an action."""
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext_lazy as _
 
+from epic20site.errors import DomainError
 from rules.epic20 import index
+from rules.epic20.encounter.combatants import load
+from rules.epic20.encounter.maneuver_actions import ANY_TIME_MANEUVERS, MANEUVERS, NEEDS
+from rules.epic20.encounter.rerolls import offer
+from rules.epic20.encounter.types import REROLLABLE
 from rules.epic20.resolution import CIRCUMSTANCES
 from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
@@ -13,9 +21,7 @@ from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, THROWN_OBJE
 from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 from rules.epic20.resolution.support import USES as SUPPORT_USES
 
-from .actions import ANY_TIME_MANEUVERS, MANEUVERS
-from .engine import load
-from .selectors import side_label, superiority_label
+from ..display import side_label
 
 STATUS_LABELS = {
     "active": _("En pie"),
@@ -146,7 +152,7 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
         if tier(state, base)
     ]
     declarable = [
-        {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base), "needs": MANEUVERS[base]}
+        {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base), "needs": NEEDS[base]}
         for base in MANEUVERS
         if (base == "levantarse" and state.condition("prone"))
         or (base == "desenfundar" and state.equipment)
@@ -280,3 +286,172 @@ def power_options(state, lang: str) -> list[dict]:
             label = _name(index.POWERS.get(slug), lang, slug)
         options.append({"value": slug, "label": label, "on": entry["on"], "limited": entry["limited"]})
     return options
+
+
+def superiority_label(net: int) -> str:
+    """RESOLVER ACCIONES: Superioridad, Doble Superioridad…; Inferioridad likewise."""
+    if net == 0:
+        return ""
+    word = _("Superioridad") if net > 0 else _("Inferioridad")
+    count = abs(net)
+    if count == 1:
+        return str(word)
+    if count == 2:
+        return str(_("Doble %(word)s") % {"word": word})
+    if count == 3:
+        return str(_("Triple %(word)s") % {"word": word})
+    return f"{word} ×{count}"
+
+
+def roll_label(roll: dict) -> str:
+    return superiority_label(int(roll.get("superiority") or 0))
+
+
+TEMPLATES = {"controls": "combat/epic20/_controls.html", "odds": "combat/epic20/_odds.html"}
+
+
+def _reroll_offer(events, records_of, *, may_act_for, cards) -> dict | None:
+    """The hero point reroll button: the log's last action, right after it rolled."""
+    live = [e for e in events if not e.undone]
+    if not live:
+        return None
+    group = [e for e in live if e.action == live[-1].action]
+    request = (group[-1].patch or {}).get("request")
+    found = offer(records_of(group), request, may_act_for=may_act_for, rerollable=tuple(REROLLABLE))
+    if found is not None:
+        found["name"] = (cards.get(found["actor"]) or {}).get("name", "")
+        for choice in found["choices"]:
+            choice["name"] = (cards.get(choice["target"]) or {}).get("name", "")
+    return found
+
+
+def console_context(page) -> dict:
+    """What Epic20's controls show on the encounter page (`page`: combat.views.ConsolePage)."""
+    lang, state, cards = page.lang, page.state, page.cards
+    folded = (page.encounter.state or {}).get("combatants") or {}
+    current = cards.get(state["current"])
+    options = attack_options(folded.get(str(current["id"])), lang) if page.my_turn and current else {}
+    reroll = None
+    if page.latest:
+        reroll = _reroll_offer(
+            page.events, page.records, may_act_for=lambda cid: page.is_gm or cid in page.mine, cards=cards
+        )
+    return {
+        "options": options,
+        # Out of turn, a player may still spend hero points or declare reactions for their own.
+        "reactors": [cards[cid] for cid in sorted(page.mine) if cid in cards and not cards[cid]["removed"]],
+        "kinds": [{"value": k, "label": str(v)} for k, v in KIND_LABELS.items()],
+        # The GM may call for a check from anyone at any moment (a free skill check).
+        "gm_skills": base_skill_options(lang) if page.is_gm else [],
+        "difficulties": difficulty_options(lang) if page.is_gm else [],
+        "reroll": reroll,
+        "controls_key": f"r{reroll['seq']}" if reroll else "",
+    }
+
+
+ID_FIELDS = ("actor", "target", "other", "by", "seq")
+LIST_ID_FIELDS = ("surprise", "charging", "allies", "targets")
+LIST_FIELDS = ("circumstances", "maneuvers")
+BOOL_FIELDS = ("counter", "instant", "free", "combat", "active", "cone", "two_weapons", "hero_point_escape")
+INT_FIELDS = ("points", "minutes", "hit_points", "difficulty", "opposed_total")
+
+
+def _as_int(value: str):
+    try:
+        return int(value)
+    except ValueError:
+        return value  # left for the action's validation to refuse, with its own message
+
+
+def action_from_form(post, system=None) -> dict:
+    """The action a page form describes, in the API's shape, so the same validation checks it."""
+    skip = {"csrfmiddlewaretoken", *LIST_ID_FIELDS, *LIST_FIELDS, *BOOL_FIELDS}
+    action: dict = {}
+    for name, value in post.items():
+        if name in skip or value == "":
+            continue
+        action[name] = _as_int(value) if name in ID_FIELDS + INT_FIELDS else value
+    for name in LIST_FIELDS:
+        if values := [v for v in post.getlist(name) if v]:
+            action[name] = values
+    for name in LIST_ID_FIELDS:
+        if values := [v for v in post.getlist(name) if v]:
+            action[name] = [_as_int(v) for v in values]
+    for name in BOOL_FIELDS:
+        if name in post:
+            action[name] = post.get(name) not in ("", "0", "false", "off")
+    if action.get("type") == "escape" and "hero_point" in action:
+        action["hero_point"] = action["hero_point"] not in ("", "0", "false", "off")
+    return action
+
+
+def odds_request(query, system=None) -> dict | None:
+    """The would-be attack the odds box describes, or None while it is incomplete."""
+    request = action_from_form(query)
+    if not isinstance(request.get("actor"), int) or not isinstance(request.get("target"), int):
+        return None
+    if request.get("kind") not in KIND_LABELS:
+        request["kind"] = "melee"
+    return {"type": "attack", **request}
+
+
+def _csv(query, name: str) -> tuple[str, ...]:
+    from rules.epic20.encounter.schemas import CIRCUMSTANCE
+
+    raw = query.get(name) or ""
+    values = tuple(v.strip() for v in raw.split(",") if v.strip())
+    if len(values) > 20 or any(len(v) > 80 or not re.match(CIRCUMSTANCE, v) for v in values):
+        raise DomainError(f"{name}.invalid", _("Demasiados valores o demasiado largos."), path=f"/{name}")
+    return values
+
+
+def _query_id(query, name: str) -> int | None:
+    raw = query.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not 1 <= value <= 2**31 - 1:
+        raise DomainError(f"{name}.invalid", _("Debe ser un número entero no negativo."), path=f"/{name}")
+    return value
+
+
+def _short(query, name: str, limit: int) -> str | None:
+    value = query.get(name) or None
+    if value is not None and len(value) > limit:
+        raise DomainError(f"{name}.invalid", _("Demasiado largo."), path=f"/{name}")
+    return value
+
+
+def odds_request_from_api(query) -> dict:
+    """`GET /encounters/{id}/odds/?actor=&target=&kind=…` as the attack it asks about."""
+    actor, target, kind = _query_id(query, "actor"), _query_id(query, "target"), query.get("kind")
+    missing = [
+        name for name, value in (("actor", actor), ("target", target), ("kind", kind)) if value is None
+    ]
+    if missing:
+        error = DomainError(f"{missing[0]}.required", _("Este campo es obligatorio."), path=f"/{missing[0]}")
+        error.errors = [
+            {
+                "code": f"{n}.required",
+                "path": f"/{n}",
+                "message": str(_("Este campo es obligatorio.")),
+                "rule": "",
+            }
+            for n in missing
+        ]
+        raise error
+    if kind not in KIND_LABELS:
+        raise DomainError("kind.invalid", _("Tipo de ataque desconocido."), path="/kind")
+    return {
+        "type": "attack",
+        "actor": actor,
+        "target": target,
+        "kind": kind,
+        "with": _short(query, "with", 200) or "unarmed",
+        "circumstances": _csv(query, "circumstances"),
+        "maneuvers": _csv(query, "maneuvers"),
+        "element": _short(query, "element", 80),
+    }

@@ -1,0 +1,54 @@
+"""What every system's encounter pages show the same way: side names, texts in the page's
+language, and an event as the log draws it (each die with its nonce and whether it was kept,
+each modifier with its label)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from epic20site.errors import request_lang
+
+SIDE_LABELS = {"heroes": _("Héroes"), "villains": _("Villanos"), "neutral": _("Neutrales")}
+
+
+def side_label(side: str) -> str:
+    return str(SIDE_LABELS.get(side, side))
+
+
+def _modifiers(sources, lang: str) -> list[dict]:
+    return [
+        {
+            "label": s.get(f"label_{lang}") or s.get("label_es") or s.get("slug", ""),
+            "delta": s.get("delta", 0),
+            "rule": s.get("rule", ""),
+        }
+        for s in sources or []
+    ]
+
+
+def _faces(roll: dict) -> list[dict]:
+    faces, kept_marked, nonces = [], False, roll.get("nonces") or []
+    for index, face in enumerate(roll.get("faces") or []):
+        kept = not kept_marked and face == roll.get("kept")
+        kept_marked = kept_marked or kept
+        faces.append({"face": face, "nonce": nonces[index] if index < len(nonces) else None, "kept": kept})
+    return faces
+
+
+def event_display(view: dict, presentation, lang: str | None = None) -> dict:
+    """An event view with what the log template needs precomputed."""
+    lang = lang or request_lang()
+    display = dict(view)
+    roll = view.get("roll")
+    display["outcome"] = "hit" in view
+    display["difficulty_label"] = view.get(f"difficulty_label_{lang}") or ""
+    first = roll.get("rerolled_from") if isinstance(roll, dict) else None
+    display["first_roll"] = first if isinstance(first, dict) else None
+    if isinstance(roll, dict):
+        display["superiority_label"] = presentation.roll_label(roll)
+        display["faces"] = _faces(roll)
+        display["modifiers"] = _modifiers(roll.get("sources"), lang)
+    else:
+        display["faces"] = []
+        display["modifiers"] = _modifiers(view.get("sources"), lang)
+    return display

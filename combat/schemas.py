@@ -1,0 +1,163 @@
+"""An action type's input schema (`rules.core.schema`) as a DRF serializer: the one validation
+the API and the pages share, and the OpenAPI schema clients read (one serializer per action type,
+joined by `type`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from functools import cache
+
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
+
+from epic20site.api import StrictCharField, StrictSerializer
+from rules import systems
+from rules.core.encounter import ActionType
+from rules.core.schema import json_name
+
+ID_MAX = 2**63 - 1
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer and nothing else (DRF would accept "3" and 3.0 as well)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictFloatField(serializers.FloatField):
+    """A JSON number (not a string, not a boolean, finite)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    default_error_messages = {"invalid": _("Debe ser verdadero o falso.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class IdField(StrictIntegerField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", ID_MAX)
+        super().__init__(**kwargs)
+
+
+def _bounds(meta: typing.Mapping) -> dict:
+    out = {}
+    if "min" in meta:
+        out["min_value"] = meta["min"]
+    if "max" in meta:
+        out["max_value"] = meta["max"]
+    return out
+
+
+def _text(meta: typing.Mapping, **kwargs) -> serializers.Field:
+    validators = []
+    if "pattern" in meta:
+        validators.append(
+            RegexValidator(
+                re.compile(meta["pattern"]),
+                _("Valor no válido para este campo."),
+                code=meta.get("pattern_code", "invalid_value"),
+            )
+        )
+    return StrictCharField(max_length=meta.get("max_length", 200), validators=validators, **kwargs)
+
+
+def _scalar(tp, meta: typing.Mapping, **kwargs) -> serializers.Field:
+    if typing.get_origin(tp) is typing.Literal:
+        return serializers.ChoiceField(choices=list(typing.get_args(tp)), **kwargs)
+    if tp is bool:
+        return StrictBooleanField(**kwargs)
+    if tp is int:
+        return StrictIntegerField(**_bounds(meta), **kwargs)
+    if tp is float:
+        return StrictFloatField(**_bounds(meta), **kwargs)
+    if tp is str:
+        return _text(meta, **kwargs)
+    if dataclasses.is_dataclass(tp):
+        return serializer_for_schema(tp)(**kwargs)
+    raise TypeError(f"an action schema cannot hold {tp!r}")
+
+
+def _field(tp, meta: typing.Mapping, *, required: bool) -> serializers.Field:
+    kwargs: dict = {"required": required, "help_text": meta.get("help_en") or None}
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in args:
+        kwargs["allow_null"] = True
+        (tp,) = [a for a in args if a is not type(None)]
+    if typing.get_origin(tp) is list:
+        (item,) = typing.get_args(tp)
+        child = _scalar(item, {k: v for k, v in meta.items() if k not in ("min_items", "max_items")})
+        return serializers.ListField(
+            child=child, min_length=meta.get("min_items"), max_length=meta.get("max_items", 100), **kwargs
+        )
+    return _scalar(tp, meta, **kwargs)
+
+
+@cache
+def serializer_for_schema(schema: type, name: str = "") -> type[StrictSerializer]:
+    hints = typing.get_type_hints(schema)
+    attrs: dict = {}
+    for f in dataclasses.fields(schema):
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        attrs[json_name(f)] = _field(hints[f.name], f.metadata, required=required)
+    return type(
+        name or f"{schema.__name__}Input",
+        (StrictSerializer,),
+        {"_declared": attrs, "get_fields": _get_fields},
+    )
+
+
+def _get_fields(self):
+    # Declared here rather than as class attributes so a JSON name may be a Python keyword ("with").
+    return {name: field.__deepcopy__({}) for name, field in self._declared.items()}
+
+
+def _component(slug: str, action_type: ActionType) -> str:
+    words = "".join(part.capitalize() for part in re.split(r"[_\-]", action_type.name))
+    return f"{slug.capitalize()}{words}Action"
+
+
+@cache
+def action_serializer(slug: str, action_type: ActionType) -> type[StrictSerializer]:
+    """The whole request of one action type: `type`, `actor` when it needs one, its own fields."""
+    own = serializer_for_schema(action_type.schema)
+    declared = {"type": serializers.ChoiceField(choices=[action_type.name])}
+    if action_type.needs_actor:
+        declared["actor"] = IdField(help_text="The combatant who acts.")
+    declared.update(own._declared)
+    return type(
+        _component(slug, action_type), (StrictSerializer,), {"_declared": declared, "get_fields": _get_fields}
+    )
+
+
+def action_schema() -> PolymorphicProxySerializer:
+    """For OpenAPI: every system's actions, each system's joined by its `type`."""
+    per_system = []
+    for slug, system in systems.all_systems().items():
+        per_system.append(
+            PolymorphicProxySerializer(
+                component_name=f"{slug.capitalize()}Action",
+                serializers={name: action_serializer(slug, t) for name, t in system.combat.actions.items()},
+                resource_type_field_name="type",
+            )
+        )
+    return PolymorphicProxySerializer(
+        component_name="Action", serializers=per_system, resource_type_field_name=None
+    )

@@ -1,0 +1,196 @@
+"""Reads for encounters: what a given user may see of the state, the turn log and the odds.
+
+Every read path (pages, htmx fragments, the API's state and events, live updates, exports, odds)
+goes through these selectors, and each of them asks the campaign's system what the viewer may
+see (`view_combatant`, `view_event`, `odds`): the one privacy policy per system. The state comes
+from the fold cached on the encounter row, so a read costs a constant number of queries however
+long the fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Q, QuerySet
+
+from campaigns.models import Campaign
+from epic20site.errors import DomainError, request_lang
+from rules import systems
+from rules.core.encounter import CombatantFacts, Viewer
+from rules.core.errors import Refused
+
+from .access import is_encounter_gm
+from .dice import public_dice
+from .models import Combatant, Encounter, Event
+
+
+def encounter_list_for_campaign(campaign: Campaign) -> QuerySet[Encounter]:
+    return campaign.encounters.order_by("-created_at", "-id")
+
+
+# What a view reads of a combatant row.
+STATE_ROW_FIELDS = ("id", "encounter", "name", "side", "minion", "owner", "character", "npc_sheet")
+
+
+def state_combatants(encounter: Encounter) -> list[Combatant]:
+    """The combatant rows a view needs, and only the fields it reads."""
+    return list(encounter.combatants.only(*STATE_ROW_FIELDS).order_by("id"))
+
+
+def encounter_combatants(encounter: Encounter) -> list[Combatant]:
+    return list(encounter.combatants.select_related("owner").order_by("id"))
+
+
+def events_for(
+    encounter: Encounter, *, after: int | None = None, round: int | None = None, combatant: int | None = None
+) -> QuerySet[Event]:
+    """The turn log, oldest first; undone events stay in it, marked."""
+    events = encounter.events.order_by("seq")
+    if after is not None:
+        events = events.filter(seq__gt=after)
+    if round is not None:
+        events = events.filter(round=round)
+    if combatant is not None:
+        events = events.filter(Q(actor_id=combatant) | Q(target_id=combatant))
+    return events
+
+
+def system_for(encounter: Encounter) -> systems.GameSystem:
+    system = systems.get(encounter.campaign.system)
+    if system is None:
+        raise DomainError("system.unknown", "Unknown game system.", status=409)
+    return system
+
+
+def facts(row: Combatant) -> CombatantFacts:
+    return CombatantFacts(
+        id=row.pk,
+        name=row.name,
+        side=row.side,
+        npc=row.is_npc,
+        minion=row.minion,
+        owner=row.owner_id,
+        character=row.character_id,
+    )
+
+
+class Reader:
+    """One user's view of one encounter: who they are to it and which combatants' numbers they
+    may not see. Built once per request; every selector below reads through it."""
+
+    def __init__(self, user, encounter: Encounter, combatants: list[Combatant] | None = None):
+        self.encounter = encounter
+        self.system = system_for(encounter)
+        self.rows = {c.pk: c for c in (state_combatants(encounter) if combatants is None else combatants)}
+        gm = is_encounter_gm(user, encounter)
+        mine = frozenset(c.pk for c in self.rows.values() if user.is_authenticated and c.owner_id == user.pk)
+        self.viewer = Viewer(gm=gm, controls=mine, exact_odds=encounter.exact_odds_for_players)
+        self.hidden = frozenset() if gm else frozenset(c.pk for c in self.rows.values() if c.is_npc)
+
+    def combatant(self, cid: int, cstate: dict) -> dict:
+        row = self.rows.get(cid)
+        row_facts = (
+            facts(row) if row else CombatantFacts(cid, cstate.get("name", ""), cstate.get("side", ""), True)
+        )
+        view = self.system.combat.view_combatant(cstate, row_facts, viewer=self.viewer)
+        return {
+            "id": cid,
+            "name": row_facts.name,
+            "side": row_facts.side,
+            "npc": row_facts.npc,
+            "minion": row_facts.minion if row else bool(cstate.get("minion")),
+            "owner": row_facts.owner,
+            "character": row_facts.character,
+            **view,
+            "removed": bool(cstate.get("removed")),
+        }
+
+    def event(self, event: Event, lang: str | None = None) -> dict:
+        record = {
+            "type": event.type,
+            "actor": event.actor_id,
+            "target": event.target_id,
+            "actor_name": self._name(event.actor_id),
+            "payload": event.payload or {},
+        }
+        view = self.system.combat.view_event(record, hidden=self.hidden, viewer=self.viewer)
+        lang = lang or request_lang()
+        return {
+            **view,
+            "seq": event.seq,
+            "type": event.type,
+            "round": event.round,
+            "actor": event.actor_id,
+            "target": event.target_id,
+            "undone": event.undone,
+            "text": view.get(f"text_{lang}") or view.get("text_es", ""),
+            "rule": view.get("rule", ""),
+            "created_at": event.created_at.isoformat() if event.created_at else None,
+        }
+
+    def _name(self, cid: int | None) -> str:
+        row = self.rows.get(cid) if cid is not None else None
+        return row.name if row else ""
+
+    def events(self, events: Iterable[Event], lang: str | None = None) -> list[dict]:
+        return [self.event(e, lang) for e in events]
+
+    def state(self) -> dict:
+        """The encounter's state as this reader may see it (`GET /encounters/{id}/`)."""
+        encounter, state = self.encounter, self.encounter.state or {}
+        views = [self.combatant(int(key), cstate) for key, cstate in (state.get("combatants") or {}).items()]
+        views.sort(key=lambda v: v["id"])
+        return {
+            "id": encounter.pk,
+            "campaign": encounter.campaign_id,
+            "system": self.system.slug,
+            "name": encounter.name,
+            "status": encounter.status,
+            "round": encounter.round,
+            "clock": self.system.combat.clock(state),
+            "turn_order": list(state.get("turn_order") or []),
+            "current": state.get("current"),
+            # What the acting combatant has left this turn, by kind of action.
+            "turn": {"left": dict((state.get("turn") or {}).get("left") or {})},
+            "exact_odds_for_players": encounter.exact_odds_for_players,
+            "version": encounter.version,
+            "last_seq": encounter.last_seq,
+            "dice": public_dice(encounter),
+            "combatants": views,
+        }
+
+    def odds(self, request: dict) -> dict:
+        """The odds of an action before it is taken, as this reader may know them."""
+        try:
+            return self.system.combat.odds(
+                self.encounter.state or {}, request, viewer=self.viewer, hidden=self.hidden
+            )
+        except Refused as exc:
+            view = getattr(self.system.combat, "view_refusal", None)
+            if view is not None:
+                exc = view(exc, hidden_target=request.get("target") in self.hidden)
+            raise DomainError.from_refused(exc) from None
+
+
+def reader_for(user, encounter: Encounter, combatants: list[Combatant] | None = None) -> Reader:
+    return Reader(user, encounter, combatants)
+
+
+def state_for(user, encounter: Encounter, combatants: list[Combatant] | None = None) -> dict:
+    return Reader(user, encounter, combatants).state()
+
+
+def hidden_combatant_ids(user, encounter: Encounter, combatants: list[Combatant] | None = None) -> set[int]:
+    """The combatants whose internals `user` may not see: the NPCs, unless they are the GM."""
+    if is_encounter_gm(user, encounter):
+        return set()
+    if combatants is not None:
+        return {c.pk for c in combatants if c.is_npc}
+    return set(encounter.combatants.filter(npc_sheet__isnull=False).values_list("pk", flat=True))
+
+
+def players_reader(encounter: Encounter) -> Reader:
+    """What any player sees (the GM's forum export "for players")."""
+    from django.contrib.auth.models import AnonymousUser
+
+    return Reader(AnonymousUser(), encounter)

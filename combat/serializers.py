@@ -1,0 +1,226 @@
+"""Input checks and documented shapes of the encounter API (API.md "Encounters and the turn log").
+
+Input serializers refuse unknown fields (`StrictSerializer`). The response serializers describe
+the JSON the selectors build, for the OpenAPI schema that clients (and the fuzzer) rely on.
+"""
+
+from __future__ import annotations
+
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from epic20site.api import StrictCharField, StrictSerializer
+
+from .schemas import IdField, StrictBooleanField, StrictIntegerField
+
+PRINTABLE = RegexValidator(
+    r"^[\x21-\x7e]+$", _("Sólo caracteres ASCII visibles, sin espacios."), code="invalid_characters"
+)
+
+# --- input --------------------------------------------------------------------------------------
+
+
+class EncounterCreateSerializer(StrictSerializer):
+    name = StrictCharField(max_length=120)
+    client_seed = StrictCharField(max_length=64, required=False, validators=[PRINTABLE])
+
+
+class EncounterSettingsSerializer(StrictSerializer):
+    exact_odds_for_players = StrictBooleanField(required=False)
+
+
+class CombatantCreateSerializer(StrictSerializer):
+    """`{"character": id, "side"}` for a player character, or `{"npc": <sheet>, "side", "minion",
+    "hit_points"?}` for a GM NPC."""
+
+    character = IdField(required=False)
+    npc = serializers.JSONField(required=False, help_text="A sheet of the campaign's system, for a GM NPC.")
+    side = StrictCharField(max_length=40)
+    minion = StrictBooleanField(required=False, default=False)
+    hit_points = StrictIntegerField(required=False, min_value=1, max_value=1000)
+
+    def validate(self, attrs):
+        has_character, has_npc = "character" in attrs, "npc" in attrs
+        if has_character == has_npc:
+            raise serializers.ValidationError(
+                {"character": [_("Indica «character» (un personaje) o «npc» (una ficha), no ambos.")]},
+                code="character_or_npc",
+            )
+        if has_npc and not isinstance(attrs["npc"], dict):
+            raise serializers.ValidationError(
+                {"npc": [_("Debe ser una ficha (un objeto JSON).")]}, code="invalid"
+            )
+        if has_character and ("minion" in self.initial_data or "hit_points" in self.initial_data):
+            raise serializers.ValidationError(
+                {"hit_points": [_("Sólo los PNJ del director tienen esbirros y puntos de vida fijados.")]},
+                code="npc_only",
+            )
+        return attrs
+
+
+# --- responses (documentation) ---------------------------------------------------------------
+
+
+class DiceSerializer(serializers.Serializer):
+    commitment = serializers.CharField(help_text="sha256 of the server seed, hex.")
+    client_seed = serializers.CharField()
+
+
+class RevealedSeedSerializer(serializers.Serializer):
+    server_seed = serializers.CharField()
+    commitment = serializers.CharField()
+    client_seed = serializers.CharField()
+
+
+class DiceStateSerializer(DiceSerializer):
+    next_nonce = serializers.IntegerField()
+    revealed = RevealedSeedSerializer(many=True)
+
+
+class EncounterCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["setup", "active", "ended"])
+    round = serializers.IntegerField()
+    dice = DiceSerializer()
+
+
+class EncounterSummarySerializer(EncounterCreatedSerializer):
+    name = serializers.CharField()
+    campaign = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class CombatantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    side = serializers.CharField()
+    npc = serializers.BooleanField()
+    minion = serializers.BooleanField()
+    owner = serializers.IntegerField(allow_null=True)
+    character = serializers.IntegerField(allow_null=True)
+    initiative = serializers.IntegerField(allow_null=True)
+    hit_points = serializers.IntegerField(allow_null=True, help_text="null: hidden (a GM NPC).")
+    hit_points_max = serializers.IntegerField(allow_null=True)
+    defense = serializers.IntegerField(allow_null=True, help_text="Current defense, penalties applied.")
+    defense_penalty = serializers.IntegerField(allow_null=True)
+    hero_points = serializers.IntegerField(allow_null=True)
+    hero_points_max = serializers.IntegerField(allow_null=True)
+    conditions = serializers.ListField(child=serializers.DictField())
+    equipment = serializers.ListField(child=serializers.DictField())
+    status = serializers.CharField()
+    removed = serializers.BooleanField()
+
+
+class TurnSerializer(serializers.Serializer):
+    left = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Actions left by kind: standard, move, object, communication, free (empty between turns).",
+    )
+
+
+class EncounterStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign = serializers.IntegerField()
+    system = serializers.CharField(help_text="The campaign's game system.")
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["setup", "active", "ended"])
+    round = serializers.IntegerField()
+    turn_order = serializers.ListField(child=serializers.IntegerField())
+    current = serializers.IntegerField(allow_null=True)
+    clock = serializers.DictField(
+        help_text='The system\'s place in time: {"round", "current"} (epic20, anima), '
+        '{"turn", "segment", "current"} (hero), {"round", "phase", "side"} (msh).'
+    )
+    turn = TurnSerializer(help_text="What the current combatant has left this turn.")
+    exact_odds_for_players = serializers.BooleanField(
+        help_text="Whether players see exact odds against the GM's NPCs (coarse bands otherwise)."
+    )
+    version = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    dice = DiceStateSerializer()
+    combatants = CombatantSerializer(many=True)
+
+
+class RollSerializer(serializers.Serializer):
+    sides = serializers.IntegerField()
+    faces = serializers.ListField(child=serializers.IntegerField())
+    nonces = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    superiority = serializers.IntegerField()
+    kept = serializers.IntegerField()
+    bonus = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField(allow_null=True)
+    commitment = serializers.CharField()
+
+
+class EventSerializer(serializers.Serializer):
+    """One event of the turn log; each type adds its own fields (an attack: `target_defense`,
+    `hit`, `critical`, `margin`, `damage`, `defense_penalty`, `target_hit_points`,
+    `target_status`; a `skill_check`: `skill`, `difficulty`, `opposed_total`, `success`
+    (null when the GM judges the total), `margin`, `critical`, `fumble`). A roll rerolled with a
+    hero point keeps the first roll as `roll.rerolled_from`; the events of the first action stay
+    in the log with `undone: true` and `superseded_by` (the seq that replaced them). For a player,
+    the numbers of a GM's NPC stay behind the screen: its `target_defense`, `defense`, `margin`,
+    `target_hit_points`, `hit_points` and `hero_points` are left out and the texts omit them."""
+
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    round = serializers.IntegerField()
+    actor = serializers.IntegerField(allow_null=True)
+    target = serializers.IntegerField(allow_null=True)
+    undone = serializers.BooleanField()
+    text = serializers.CharField()
+    text_es = serializers.CharField()
+    text_en = serializers.CharField()
+    rule = serializers.CharField(allow_blank=True)
+    roll = RollSerializer(required=False)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
+class ActionResultSerializer(serializers.Serializer):
+    events = EventSerializer(many=True)
+    state = EncounterStateSerializer()
+
+
+class RevealSerializer(serializers.Serializer):
+    server_seed = serializers.CharField()
+    commitment = serializers.CharField(help_text="The commitment this seed answers.")
+    dice = DiceSerializer(help_text="The fresh commitment for any later rolls.")
+
+
+class UndoSerializer(serializers.Serializer):
+    undone = serializers.ListField(child=serializers.IntegerField(), help_text="Seqs now undone.")
+    state = EncounterStateSerializer()
+
+
+class OddsExactSerializer(serializers.Serializer):
+    p_hit = serializers.CharField(help_text='An exact fraction, e.g. "13/20".')
+    p_damage = serializers.CharField()
+    expected_damage = serializers.CharField()
+
+
+class OddsBandSerializer(serializers.Serializer):
+    band = serializers.ChoiceField(choices=["none", "low", "even", "good", "high", "certain"])
+    label_es = serializers.CharField()
+    label_en = serializers.CharField()
+
+
+class OddsSerializer(serializers.Serializer):
+    p_hit = serializers.FloatField(allow_null=True, help_text="Chance to hit; null when banded.")
+    p_damage = serializers.FloatField(allow_null=True, help_text="Chance to deal at least 1 damage.")
+    expected_damage = serializers.FloatField(allow_null=True)
+    p_critical = serializers.FloatField()
+    exact = OddsExactSerializer(allow_null=True)
+    banded = serializers.BooleanField(help_text="True: a player against a GM's NPC gets bands only.")
+    hit_band = OddsBandSerializer(required=False)
+    damage_band = OddsBandSerializer(required=False)
+    bonus = serializers.IntegerField()
+    defense = serializers.IntegerField(allow_null=True, help_text="null when the target is a hidden NPC.")
+    superiority = serializers.IntegerField(help_text="Net Superioridad (negative: Inferioridad).")
+    sources = serializers.ListField(child=serializers.DictField())
+
+
+class ExportSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=["bbcode", "markdown"])
+    round = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField(help_text="Ready to paste into a forum post.")

@@ -1,0 +1,114 @@
+"""The encounter page of a system with no presentation of its own: one form per action type,
+drawn from the action's input schema (`rules.core.schema`), and plain cards."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+
+from ..display import side_label
+
+TEMPLATES = {"controls": "combat/generic/_controls.html", "odds": "combat/generic/_odds.html"}
+
+
+def roll_label(roll: dict) -> str:
+    return ""
+
+
+def card(view: dict, lang: str) -> dict:
+    return {
+        **view,
+        "status_label": view.get("status", ""),
+        "side_label": side_label(view["side"]),
+        "condition_views": [],
+        "equipment_views": [],
+    }
+
+
+def _kind(tp) -> tuple[str, tuple]:
+    """("int" | "float" | "bool" | "text" | "choice", choices) and whether it is a list."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        tp = next(a for a in args if a is not type(None))
+    many = typing.get_origin(tp) is list
+    if many:
+        (tp,) = typing.get_args(tp)
+    if typing.get_origin(tp) is typing.Literal:
+        return ("choice", typing.get_args(tp), many)
+    name = {int: "int", float: "float", bool: "bool"}.get(tp, "text")
+    return (name, (), many)
+
+
+def fields_of(action_type) -> list[dict]:
+    hints = typing.get_type_hints(action_type.schema)
+    out = []
+    for f in dataclasses.fields(action_type.schema):
+        kind, choices, many = _kind(hints[f.name])
+        required = f.default is dataclasses.MISSING
+        out.append(
+            {
+                "name": f.metadata.get("name", f.name),
+                "kind": kind,
+                "choices": choices,
+                "many": many,
+                "required": required,
+                "help": f.metadata.get("help_en", ""),
+            }
+        )
+    return out
+
+
+def console_context(page) -> dict:
+    forms = []
+    for name, action_type in page.system.combat.actions.items():
+        if action_type.gm_only and not page.is_gm:
+            continue
+        if page.state["status"] not in action_type.phases:
+            continue
+        forms.append({"type": name, "needs_actor": action_type.needs_actor, "fields": fields_of(action_type)})
+    actors = [c for c in page.cards.values() if not c["removed"] and (page.is_gm or c["id"] in page.mine)]
+    return {"action_forms": forms, "actors": actors, "controls_key": ""}
+
+
+def _convert(kind: str, value: str):
+    if kind == "int":
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    if kind == "float":
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+def action_from_form(post, system=None) -> dict:
+    action: dict = {"type": post.get("type", "")}
+    action_type = system.combat.actions.get(action["type"]) if system else None
+    if action_type is None:
+        return action
+    if action_type.needs_actor and post.get("actor"):
+        action["actor"] = _convert("int", post["actor"])
+    for field in fields_of(action_type):
+        name = field["name"]
+        if field["kind"] == "bool":
+            if name in post:
+                action[name] = post.get(name) not in ("", "0", "false", "off")
+        elif field["many"]:
+            if values := [v for v in post.getlist(name) if v]:
+                action[name] = [_convert(field["kind"], v) for v in values]
+        elif post.get(name, "") != "":
+            action[name] = _convert(field["kind"], post[name])
+    return action
+
+
+def odds_request(query, system=None) -> dict | None:
+    request = action_from_form(query, system)
+    return request if isinstance(request.get("actor"), int) else None
+
+
+def odds_request_from_api(query) -> dict:
+    return {key: query.get(key) for key in query}
