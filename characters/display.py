@@ -1,30 +1,28 @@
 """What the character pages show, computed once per request: catalogue entries in the page's
-language, budget rows, derived numbers, the dice each skill rolls, and (for the builder) the
-digests that let a live check send back only what changed.
+language, budget rows, derived numbers and the dice each skill rolls.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from epic20site.access import can_delete_character, can_edit_character, is_character_gm
 from rules.epic20.catalogue.types import PowerCategory
+from rules.epic20.costs import equipment_cost
+from rules.epic20.sheet import EquipmentEntry
 from rules.epic20.validation import validate_sheet
 
 from . import selectors
-from .builder import BuilderForm, digest, maps, unavailable
+from .builder import BuilderForm, maps, unavailable
 from .forms import campaign_choices
 from .sheets import json_number
 
@@ -39,6 +37,18 @@ def budget_label(key: str) -> str:
         "maneuvers": _("Maniobras de combate"),
         "complications": _("Complicaciones"),
         "special_equipment": _("Equipo especial"),
+    }.get(key, key)
+
+
+def budget_short_label(key: str) -> str:
+    """The budget bar's names, short enough for six on a phone."""
+    return {
+        "powers": _("Pod."),
+        "skills": _("Hab."),
+        "advantages": _("Vent."),
+        "maneuvers": _("Man."),
+        "complications": _("Compl."),
+        "special_equipment": _("Eq. esp."),
     }.get(key, key)
 
 
@@ -196,77 +206,56 @@ def options_with_selected(kind: str, selected: Any) -> str:
     return mark_safe(options)  # built from escaped parts; only " selected" was added
 
 
-# --- Markup shared by the page, its live checks and the cached catalogue lists ---------------------
-
-MARK = "\x1e"  # ASCII record separator: escaped HTML never contains it
-_MARKER = re.compile(f"{MARK}([EACDU])([^{MARK}]*){MARK}")
-CATALOGUE_LISTS = ("power", "advantage", "maneuver")
+# --- Markup of the builder's error slots and catalogue notes ----------------------------------------
 
 
-def marker(kind: str, key: str) -> str:
-    return mark_safe(f"{MARK}{kind}{key}{MARK}")
-
-
-def error_slot_html(slot_id: str, messages, oob: bool = False) -> str:
+def error_slot_html(slot_id: str, messages) -> str:
     return format_html(
-        '<div id="err-{}" class="field-errors"{}>{}</div>',
+        '<div id="err-{}" class="field-errors">{}</div>',
         slot_id,
-        mark_safe(' hx-swap-oob="true"') if oob else "",
         format_html_join(
             "", '<div class="invalid-feedback d-block">{}</div>', ((m,) for m in messages or ())
         ),
     )
 
 
-def avail_html(key: str, reason: str, oob: bool = False) -> str:
+def avail_html(key: str, reason: str) -> str:
     return format_html(
-        '<small id="avail-{}" class="avail text-warning-emphasis{}"{}>{}</small>',
+        '<small id="avail-{}" class="avail text-warning-emphasis{}">{}</small>',
         key,
         "" if reason else " d-none",
-        mark_safe(' hx-swap-oob="true"') if oob else "",
         reason or "",
     )
 
 
-@cache
-def _catalogue_lists(lang: str) -> dict[str, str]:
-    """The builder's catalogue lists, rendered once per language with markers where each
-    request's values go: they are most of the page and the same for everyone."""
-    with translation.override(lang):
-        context = {"catalogue": catalogue_for(lang), "marking": True}
-        return {
-            name: render_to_string(f"characters/builder.html#{name}-list", context)
-            for name in CATALOGUE_LISTS
-        }
+def _number_or_zero(value: Any) -> float:
+    return float(value) if isinstance(value, int | float | Decimal) and not isinstance(value, bool) else 0.0
 
 
-class CatalogueLists:
-    """`{{ catalogue_html.power }}`: a cached list with this request's values filled in."""
-
-    def __init__(self, context: dict, lang: str):
-        self.context = context
-        self.lang = lang
-
-    def _fill(self, match) -> str:
-        kind, key = match.groups()
-        context = self.context
-        if kind == "E":
-            return error_slot_html(key, context["slots"].get(key, ()))
-        if kind == "A":
-            return avail_html(key, context["unavailable"].get(key, ""))
-        if kind == "C":
-            return " checked" if key in context["chosen_maneuvers"] else ""
-        if kind == "D":
-            return conditional_escape(context["form"].maneuver_details.get(key, ""))
-        return conditional_escape(context["action"])
-
-    def __getitem__(self, name: str) -> str:
-        if name not in CATALOGUE_LISTS:
-            raise KeyError(name)
-        return mark_safe(_MARKER.sub(self._fill, _catalogue_lists(self.lang)[name]))
+def _budget_notes(budget: dict, equipment_points: float) -> dict[str, list[str]]:
+    """What each line's numbers hide: power points traded away (LISTA DE PODERES: a power point
+    "puede cambiarse" for skill, advantage or maneuver points), what those trades added, and the
+    advantage points mundane equipment takes ("1 pto en equipo daría dos objetos mundanos",
+    LISTA DE VENTAJAS)."""
+    notes: dict[str, list[str]] = defaultdict(list)
+    traded: dict[str, float] = defaultdict(float)
+    gained: dict[str, float] = defaultdict(float)
+    for conversion in budget.get("conversions") or []:
+        traded[conversion.get("from", "")] += _number_or_zero(conversion.get("amount"))
+        gained[conversion.get("to", "")] += _number_or_zero(conversion.get("gained"))
+    for key, amount in traded.items():
+        if amount:
+            notes[key].append(_("%(amount)s convertido") % {"amount": half(amount)})
+    for key, amount in gained.items():
+        if amount:
+            notes[key].append(_("+%(amount)s por conversión") % {"amount": half(amount)})
+    if equipment_points:
+        notes["advantages"].append(_("%(amount)s en equipo mundano") % {"amount": half(equipment_points)})
+    return notes
 
 
-def budget_rows(budget: dict) -> list[dict]:
+def budget_rows(budget: dict, equipment_points: float = 0) -> list[dict]:
+    notes = _budget_notes(budget, equipment_points)
     rows = []
     for key in BUDGET_CATEGORIES:
         line = budget.get(key) or {}
@@ -280,27 +269,45 @@ def budget_rows(budget: dict) -> list[dict]:
             {
                 "key": key,
                 "label": budget_label(key),
+                "short": budget_short_label(key),
                 "available": half(available),
                 "spent": half(spent),
                 "over": spent > available,
                 "left": half(available - spent),
                 "percent": percent,
+                "notes": notes.get(key, []),
             }
         )
     return rows
 
 
+def _points_of(category: str, amount: Any) -> str:
+    """ "1 punto de poder", "½ punto de poder", "2 puntos de habilidad"."""
+    text = half(amount)
+    many = _number_or_zero(amount) > 1
+    names = {
+        "powers": (_("%(n)s punto de poder"), _("%(n)s puntos de poder")),
+        "skills": (_("%(n)s de habilidad"), _("%(n)s de habilidad")),
+        "advantages": (_("%(n)s de ventaja"), _("%(n)s de ventaja")),
+        "maneuvers": (_("%(n)s maniobra"), _("%(n)s maniobras")),
+        "special_equipment": (_("%(n)s de equipo especial"), _("%(n)s de equipo especial")),
+    }
+    one, several = names.get(category, ("%(n)s " + category, "%(n)s " + category))
+    return (several if many else one) % {"n": text}
+
+
 def conversion_rows(budget: dict) -> list[str]:
-    return [
-        _("%(amount)s de %(source)s → %(gained)s de %(target)s")
-        % {
-            "amount": half(c.get("amount")),
-            "source": budget_label(c.get("from", "")).lower(),
-            "gained": half(c.get("gained")),
-            "target": budget_label(c.get("to", "")).lower(),
-        }
-        for c in budget.get("conversions") or []
-    ]
+    """Each trade as the player reads it: "1 punto de poder → 2 de habilidad"."""
+    rows = []
+    archetypes = maps()["archetypes"]
+    lang = selectors.request_lang()
+    for c in budget.get("conversions") or []:
+        text = f"{_points_of(c.get('from', ''), c.get('amount'))} → {_points_of(c.get('to', ''), c.get('gained'))}"
+        archetype = archetypes.get(c.get("archetype") or "")
+        if archetype is not None:
+            text += " " + _("(tasa de %(name)s)") % {"name": name_of(archetype, lang)}
+        rows.append(text)
+    return rows
 
 
 def derived_rows(derived: dict) -> list[dict]:
@@ -363,6 +370,50 @@ def _checked(key: str):
     return validate_sheet(sheet, awards=awards, waivers=waivers)
 
 
+def shown_rule(problem: dict) -> str:
+    """The rule section shown after an error. A sheet needs a name, but no section of the
+    document asks for one (the engine files it under NIVEL): the page shows no section there."""
+    return "" if problem.get("path") == "/name" else problem.get("rule") or ""
+
+
+def item_cost(values, index: int, terms) -> float:
+    """What one equipment item costs. LISTA DE VENTAJAS: "1 pto en equipo daría dos objetos
+    mundanos" (½ each); a special item is 1 special-equipment point or its power's cost when
+    higher (the engine's `equipment_cost`, which also doubles defensive items for the Artista
+    marcial)."""
+    power = values.get("power") if isinstance(values.get("power"), str) else None
+    power = power if power in maps()["powers"] else None
+    entry = EquipmentEntry(
+        index=index,
+        kind="special" if values.get("kind") == "special" else "mundane",
+        name=str(values.get("name") or ""),
+        power=power,
+        armor=values.get("armor") in ("on", "true", "1", True),
+    )
+    return float(equipment_cost(entry, terms))
+
+
+def item_cost_text(special: bool, cost: float) -> str:
+    if special:
+        return _("%(n)s de equipo especial") % {"n": half(cost)}
+    return _("%(n)s de ventaja") % {"n": half(cost)}
+
+
+def equipment_costs(form: BuilderForm) -> tuple[dict[str, str], float]:
+    """What each equipment row costs, by row slot, and the advantage points mundane items take.
+    Call after `form.sheet()`: a row without a name is not in the sheet and costs nothing yet."""
+    terms = maps()["archetypes"].get(form.fields.get("archetype") or "")
+    costs, mundane = {}, 0.0
+    for row in form.rows["equipment"]:
+        if row.sheet_index is None:
+            continue
+        special = row.values.get("kind") == "special"
+        cost = item_cost(row.values, row.sheet_index, terms)
+        costs[row.slot] = item_cost_text(special, cost)
+        mundane += 0 if special else cost
+    return costs, mundane
+
+
 def builder_context(
     request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False
 ) -> dict:
@@ -378,20 +429,11 @@ def builder_context(
     for problem in report["errors"]:
         slot = form.slot_for(problem["path"])
         slots[slot].append(problem["message"])
-        errors.append({**problem, "slot": slot})
+        errors.append({**problem, "slot": slot, "rule": shown_rule(problem)})
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
     flags = _row_flags(form)
     blocked = unavailable(sheet, lang=lang)
-    summary = [(e["slot"], e["message"]) for e in errors] + [(w["slot"], w["message"]) for w in warnings]
-    state = {
-        "e": {slot: digest(messages) for slot, messages in slots.items()},
-        "b": digest(report["budget"]),
-        "d": digest(report["derived"]),
-        "s": digest(summary),
-        "a": {key: digest(reason) for key, reason in blocked.items()},
-        "x": flags,
-        "arch": sheet.get("archetype") or "",
-    }
+    costs, mundane_points = equipment_costs(form)
     catalogue = catalogue_for(lang)
     archetype = catalogue["archetypes_by_slug"].get(sheet.get("archetype") or "")
     context = {
@@ -399,6 +441,12 @@ def builder_context(
         "fields": form.fields,
         "rows": form.rows,
         "chosen_maneuvers": set(form.maneuvers),
+        # Shown above the search, which may hide them: the picks stay in view.
+        "chosen_maneuver_list": [
+            {"slug": slug, "name": name_of(maps()["maneuvers"][slug], lang)}
+            for slug in form.maneuvers
+            if slug in maps()["maneuvers"]
+        ],
         "character": character,
         "catalogue": catalogue,
         "archetype": archetype,
@@ -410,10 +458,10 @@ def builder_context(
         "slots": dict(slots),
         "row_flags": flags,
         "unavailable": blocked,
-        "budget_rows": budget_rows(report["budget"]),
+        "budget_rows": budget_rows(report["budget"], mundane_points),
         "conversions": conversion_rows(report["budget"]),
         "derived_rows": derived_rows(report["derived"]),
-        "state": state,
+        "equipment_costs": costs,
         "saving": saving,
         "attribute_values": [("0", "0"), ("0.5", "½"), ("1", "1")],
         "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
@@ -422,9 +470,7 @@ def builder_context(
         "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
         "can_waive": character is not None and is_character_gm(request.user, character),
         "action": reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new"),
-        "state_json": json.dumps(state, separators=(",", ":")),
     }
-    context["catalogue_html"] = CatalogueLists(context, lang)
     return context
 
 
@@ -434,51 +480,6 @@ def _options_with_values(archetype: dict | None, chosen: dict) -> list[dict]:
     return [
         {**option, "value": chosen.get(option["key"]) or option["default"]} for option in archetype["options"]
     ]
-
-
-def add_changes(context: dict, previous: dict, *, section: str | None) -> None:
-    """Mark, for a live check, what differs from what the page showed (`previous` digests).
-    `section` was re-rendered whole (a row added or removed): its parts need no swap."""
-    state = context["state"]
-    form: BuilderForm = context["form"]
-    before_e = previous.get("e") if isinstance(previous.get("e"), dict) else {}
-    before_a = previous.get("a") if isinstance(previous.get("a"), dict) else {}
-    before_x = previous.get("x") if isinstance(previous.get("x"), dict) else {}
-    slots = context["slots"]
-    changed_slots = []
-    for slot in sorted(set(before_e) | set(state["e"])):
-        if not isinstance(slot, str) or len(slot) > 120:
-            continue
-        if before_e.get(slot) == state["e"].get(slot):
-            continue
-        if section is not None and form.section_of(slot) == section:
-            continue
-        changed_slots.append({"id": slot, "messages": slots.get(slot, [])})
-    blocked = context["unavailable"]
-    changed_items = [
-        {"key": key, "reason": blocked.get(key, "")}
-        for key in sorted(set(before_a) | set(state["a"]))
-        if isinstance(key, str) and len(key) <= 120 and before_a.get(key) != state["a"].get(key)
-    ]
-    changed_rows = [
-        row
-        for name in ("skills", "powers")
-        if name != section
-        for row in form.rows[name]
-        if before_x.get(row.slot) != state["x"].get(row.slot)
-    ]
-    context.update(
-        {
-            "changed_section": section,
-            "changed_slots": changed_slots,
-            "changed_items": changed_items,
-            "changed_rows": changed_rows,
-            "budget_changed": previous.get("b") != state["b"],
-            "derived_changed": previous.get("d") != state["d"],
-            "summary_changed": previous.get("s") != state["s"],
-            "archetype_changed": previous.get("arch") != state["arch"],
-        }
-    )
 
 
 # --- The sheet page ---------------------------------------------------------------------------------
@@ -587,17 +588,21 @@ def sheet_context(request, character) -> dict:
                 "detail": _text(item.get("detail")),
             }
         )
-    equipment = [
-        {
-            "name": _text(e.get("name")),
-            "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
-            "power": name_of(named("powers", e.get("power")), lang)
-            if named("powers", e.get("power"))
-            else "",
-            "armor": e.get("armor") is True,
-        }
-        for e in _rows(sheet, "equipment")
-    ]
+    terms = named("archetypes", sheet.get("archetype"))
+    equipment = []
+    for index, e in enumerate(_rows(sheet, "equipment")):
+        power = named("powers", e.get("power"))
+        cost = item_cost(e, index, terms)
+        equipment.append(
+            {
+                "name": _text(e.get("name")),
+                "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
+                "power": name_of(power, lang) if power else "",
+                "armor": e.get("armor") is True,
+                "cost": item_cost_text(e.get("kind") == "special", cost),
+                "mundane_cost": 0 if e.get("kind") == "special" else cost,
+            }
+        )
     waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
     waivers = [
         {
@@ -620,7 +625,7 @@ def sheet_context(request, character) -> dict:
         "maneuvers": maneuvers,
         "complications": complications,
         "equipment": equipment,
-        "budget_rows": budget_rows(report["budget"]),
+        "budget_rows": budget_rows(report["budget"], sum(item["mundane_cost"] for item in equipment)),
         "conversions": conversion_rows(report["budget"]),
         "derived_rows": derived_rows(derived),
         "awards": list(character.awards.all()),

@@ -8,11 +8,15 @@ API uses too.
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,16 +27,48 @@ from epic20site import access
 
 from . import display, selectors, services
 from .api import export_filename
-from .builder import BuilderForm, read_state
+from .builder import BuilderForm
 from .forms import AttachForm, AwardForm, ImportForm, WaiverForm
 from .models import Character
 
 LIST_TEMPLATE = "characters/list.html"
-BUILDER_TEMPLATE = "characters/builder.html"
-SHEET_TEMPLATE = "characters/sheet.html"
+NO_PAGES_TEMPLATE = "characters/no_pages.html"
 DELETE_TEMPLATE = "characters/delete.html"
 ATTACH_TEMPLATE = "characters/attach.html"
 IMPORT_TEMPLATE = "characters/import.html"
+
+
+# --- One folder of templates per game system ----------------------------------------------------
+
+DEFAULT_SYSTEM = "epic20"
+_SYSTEM_SLUG = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+
+
+class NoPagesForSystem(Exception):
+    """The system has no `characters/<slug>/<page>.html`: nothing to build or show it with."""
+
+    def __init__(self, system: str):
+        super().__init__(system)
+        self.system = system
+
+
+def system_template(system: str | None, page: str) -> str:
+    """`characters/<system>/<page>.html` ("builder", "sheet"): a system brings its pages in its own
+    folder, so adding one adds templates and edits no view."""
+    slug = system or DEFAULT_SYSTEM
+    if not _SYSTEM_SLUG.match(slug):
+        raise NoPagesForSystem(slug[:20])
+    name = f"characters/{slug}/{page}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        raise NoPagesForSystem(slug) from None
+    return name
+
+
+def _no_pages(request, exc: NoPagesForSystem, page: str):
+    context = {"system": exc.system, "page": page}
+    return render(request, NO_PAGES_TEMPLATE, context, status=404)
 
 
 def _sheet_url(character) -> str:
@@ -81,28 +117,41 @@ def character_edit(request, pk):
     return _builder(request, character)
 
 
+def _builder_system(request, character: Character | None) -> str:
+    if character is not None:
+        return character.system
+    return request.POST.get("system") or request.GET.get("system") or DEFAULT_SYSTEM
+
+
 def _builder(request, character: Character | None):
+    try:
+        template = system_template(_builder_system(request, character), "builder")
+    except NoPagesForSystem as exc:
+        return _no_pages(request, exc, "builder")
     campaign_field = character is None
     if request.method == "GET":
         form = BuilderForm.from_sheet(character.sheet) if character else BuilderForm.blank()
         campaign = request.GET.get("campaign", "") if campaign_field else ""
         context = display.builder_context(request, form, character, campaign=campaign)
-        return render(request, BUILDER_TEMPLATE, context)
+        return render(request, template, context)
 
     form = BuilderForm.from_post(request.POST)
     op = request.POST.get("op", "")
-    changed_section = form.apply(op) if op else None
+    if op:
+        form.apply(op)
     campaign = request.POST.get("campaign", "") if campaign_field else ""
+    # After a refused save the banner stays until the sheet is legal (the form carries the flag).
+    refused = request.POST.get("refused") == "1"
 
     if request.htmx and "save" not in request.POST:
-        # A live check: only the parts of the page that changed, swapped out of band.
-        context = display.builder_context(request, form, character, campaign=campaign)
-        display.add_changes(context, read_state(request.POST.get("_state")), section=changed_section)
-        return render(request, f"{BUILDER_TEMPLATE}#check", context)
+        # A live check: the whole form again; idiomorph changes in the page only what differs.
+        context = display.builder_context(request, form, character, campaign=campaign, saving=refused)
+        context["live"] = True  # the rule texts stay as the page has them (`data-morph-keep`)
+        return render(request, f"{template}#form", context)
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored
-        context = display.builder_context(request, form, character, campaign=campaign)
-        return render(request, BUILDER_TEMPLATE, context)
+        context = display.builder_context(request, form, character, campaign=campaign, saving=refused)
+        return render(request, template, context)
 
     sheet = form.sheet()
     try:
@@ -116,17 +165,25 @@ def _builder(request, character: Character | None):
             messages.success(request, _("Cambios guardados."))
     except services.SheetInvalid:
         context = display.builder_context(request, form, character, campaign=campaign, saving=True)
-        return render(request, BUILDER_TEMPLATE, context, status=400)
+        return render(request, template, context, status=400)
     except services.CharacterError as exc:
         context = display.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
-        return render(request, BUILDER_TEMPLATE, context, status=400)
+        return render(request, template, context, status=400)
     if request.htmx:
         return HttpResponseClientRedirect(_sheet_url(saved))
     return redirect(_sheet_url(saved))
 
 
 # --- The sheet -----------------------------------------------------------------------------------
+
+
+def _render_sheet(request, character: Character, status: int = 200, **extra):
+    try:
+        template = system_template(character.system, "sheet")
+    except NoPagesForSystem as exc:
+        return _no_pages(request, exc, "sheet")
+    return render(request, template, _sheet_context(request, character, **extra), status=status)
 
 
 def _sheet_context(request, character: Character, **extra) -> dict:
@@ -145,7 +202,7 @@ def _sheet_context(request, character: Character, **extra) -> dict:
 @require_GET
 def character_sheet(request, pk):
     character = access.access_character_by_id(request.user, pk)
-    return render(request, SHEET_TEMPLATE, _sheet_context(request, character))
+    return _render_sheet(request, character)
 
 
 @login_required
@@ -176,7 +233,7 @@ def character_award(request, pk):
         else:
             messages.success(request, _("Puntos otorgados."))
             return redirect(_sheet_url(character))
-    return render(request, SHEET_TEMPLATE, _sheet_context(request, character, award_form=form), status=400)
+    return _render_sheet(request, character, status=400, award_form=form)
 
 
 @login_required
@@ -193,7 +250,7 @@ def character_waive(request, pk):
         else:
             messages.success(request, _("Error dispensado."))
             return redirect(_sheet_url(character))
-    return render(request, SHEET_TEMPLATE, _sheet_context(request, character, waiver_form=form), status=400)
+    return _render_sheet(request, character, status=400, waiver_form=form)
 
 
 @login_required
