@@ -8,6 +8,7 @@ API uses too.
 
 from __future__ import annotations
 
+import json
 import re
 
 from django.contrib import messages
@@ -28,7 +29,7 @@ from epic20site import access
 from . import display, selectors, services
 from .api import export_filename
 from .builder import BuilderForm
-from .forms import AttachForm, AwardForm, ImportForm, WaiverForm
+from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
 
 LIST_TEMPLATE = "characters/list.html"
@@ -194,8 +195,19 @@ def _sheet_context(request, character: Character, **extra) -> dict:
         path = request.GET.get("path", "")[:200]
         context.setdefault("award_form", AwardForm())
         context.setdefault("waiver_form", WaiverForm(initial={"code": code, "path": path}))
+    context.update(_encounter_links(request))
     context.update(extra)
     return context
+
+
+def _encounter_links(request) -> dict:
+    """Opened from an encounter (`?encounter=<id>`), each skill links to that encounter's
+    skill-check form with the skill chosen. The encounter page checks who may act there."""
+    raw = request.GET.get("encounter", "")
+    if not (raw.isdigit() and 0 < int(raw) < 2**63):
+        return {}
+    url = reverse("encounters:detail", args=[int(raw)])
+    return {"encounter_url": url, "encounter_skill_url": f"{url}?skill="}
 
 
 @login_required
@@ -334,6 +346,8 @@ def character_attach(request, pk):
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_import(request):
+    if request.method == "POST" and "sheet_json" in request.POST:
+        return _import_copy(request)
     errors: list[dict] = []
     if request.method == "GET":
         form = ImportForm(user=request.user)
@@ -341,8 +355,10 @@ def character_import(request):
         form = ImportForm(request.POST, request.FILES, user=request.user)
         if form.is_valid():
             campaign = _chosen_campaign(request.user, form.cleaned_data["campaign"])
-            upload = form.cleaned_data["file"]
-            raw = upload.read(services.MAX_SHEET_BYTES + 1)
+            raw = form.cleaned_data["file"].read(services.MAX_SHEET_BYTES + 1)
+            twin = _imported_before(request.user, raw)
+            if twin is not None:
+                return _offer_copy(request, twin, raw, form.cleaned_data["campaign"])
             try:
                 character = services.character_import(owner=request.user, raw=raw, campaign=campaign)
             except services.SheetInvalid as exc:
@@ -355,3 +371,64 @@ def character_import(request):
                 return redirect(_sheet_url(character))
     status = 400 if form.errors else 200
     return render(request, IMPORT_TEMPLATE, {"form": form, "sheet_errors": errors}, status=status)
+
+
+def _imported_before(user, raw: bytes) -> Character | None:
+    """The user's character with the name the file gives, if any: a second import of a file
+    would make two characters nobody can tell apart. An unreadable file is left to the import,
+    which says what is wrong with it."""
+    try:
+        data = services.sheet_from_bytes(raw)
+    except services.CharacterError:
+        return None
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return Character.objects.filter(owner=user, name=name.strip()).order_by("-updated_at").first()
+
+
+def _offer_copy(request, twin: Character, raw: bytes, campaign: str, copy_form=None, status: int = 409):
+    data = services.sheet_from_bytes(raw)
+    data.pop("campaign", None)
+    same = twin.sheet == data
+    if copy_form is None:
+        copy_form = ImportCopyForm(
+            user=request.user,
+            initial={
+                "sheet_json": raw.decode("utf-8-sig"),
+                "name": free_copy_name(request.user, twin.name),
+                "campaign": campaign,
+            },
+        )
+    context = {"form": ImportForm(user=request.user), "twin": twin, "same_file": same, "copy_form": copy_form}
+    return render(request, IMPORT_TEMPLATE, context, status=status)
+
+
+def _import_copy(request):
+    """Import the file offered again as a copy under the name the player gave it."""
+    form = ImportCopyForm(request.POST, user=request.user)
+    if not form.is_valid():
+        raw = str(request.POST.get("sheet_json", "")).encode()
+        twin = _imported_before(request.user, raw)
+        if twin is None or "sheet_json" in form.errors:
+            messages.error(request, _("No se ha importado nada: vuelve a elegir el archivo."))
+            return redirect(reverse("characters:import"))
+        return _offer_copy(request, twin, raw, request.POST.get("campaign", ""), copy_form=form, status=400)
+    campaign = _chosen_campaign(request.user, form.cleaned_data["campaign"])
+    try:
+        data = services.sheet_from_bytes(form.cleaned_data["sheet_json"].encode())
+        data["name"] = form.cleaned_data["name"]
+        raw = json.dumps(data, ensure_ascii=False).encode()
+        character = services.character_import(owner=request.user, raw=raw, campaign=campaign)
+    except services.SheetInvalid as exc:
+        context = {
+            "form": ImportForm(user=request.user),
+            "import_error": _("La ficha del archivo no cumple las reglas:"),
+            "sheet_errors": exc.report.as_dict(lang=selectors.request_lang())["errors"],
+        }
+        return render(request, IMPORT_TEMPLATE, context, status=400)
+    except services.CharacterError as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("characters:import"))
+    messages.success(request, _("Copia importada como «%(name)s».") % {"name": character.name})
+    return redirect(_sheet_url(character))
