@@ -219,3 +219,20 @@ def test_a_new_character_of_a_system_without_a_builder_gets_the_clear_page(user,
 
 def test_the_builder_for_a_new_epic20_character_is_the_default(user):
     assert client_for(user).get("/characters/new/", {"system": "epic20"}).status_code == 200
+
+
+def test_the_new_texts_speak_english_when_the_page_does(user):
+    item = {"kind": "mundane", "name": "Rope", "power": None, "armor": False}
+    client = client_for(user)
+
+    body = client.post(
+        "/characters/new/",
+        form_data(traded_sheet() | {"equipment": [item]}),
+        HTTP_ACCEPT_LANGUAGE="en",
+        **HTMX,
+    ).content.decode()
+
+    assert "Costs ½ advantage" in element(body, "cost-equipment-0")
+    assert "1 power point → 2 skill" in element(body, "conversions")
+    assert "½ on mundane equipment" in element(body, "budget-advantages")
+    assert "Pow." in element(body, "bar-powers")
