@@ -10,7 +10,9 @@ from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
 
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -414,8 +416,47 @@ def equipment_costs(form: BuilderForm) -> tuple[dict[str, str], float]:
     return costs, mundane
 
 
+CATALOGUE_LISTS = ("power", "advantage", "maneuver")
+
+
+@lru_cache(maxsize=32)
+def _catalogue_lists(lang: str, action: str, live: bool, blocked, chosen, details, errors) -> dict[str, str]:
+    """The builder's catalogue lists (every power, advantage and maneuver with its rule text):
+    most of the page, and the same from one keystroke to the next unless the choices they show
+    changed, so each rendering is remembered for the values it shows."""
+    context = {
+        "catalogue": catalogue_for(lang),
+        "action": action,
+        "live": live,
+        "unavailable": dict(blocked),
+        "chosen_maneuvers": frozenset(chosen),
+        "maneuver_details": dict(details),
+        "slots": {slot: list(messages) for slot, messages in errors},
+    }
+    with translation.override(lang):
+        return {
+            name: mark_safe(render_to_string(f"characters/epic20/builder.html#{name}-list", context))
+            for name in CATALOGUE_LISTS
+        }
+
+
+def catalogue_lists(lang: str, action: str, live: bool, form: BuilderForm, blocked: dict, slots: dict):
+    maneuver_errors = tuple(
+        sorted((slot, tuple(messages)) for slot, messages in slots.items() if slot.startswith("maneuver-"))
+    )
+    return _catalogue_lists(
+        lang,
+        action,
+        live,
+        tuple(sorted(blocked.items())),
+        tuple(sorted(form.maneuvers)),
+        tuple(sorted(form.maneuver_details.items())),
+        maneuver_errors,
+    )
+
+
 def builder_context(
-    request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False
+    request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False, live: bool = False
 ) -> dict:
     lang = selectors.request_lang()
     sheet = form.sheet()
@@ -436,6 +477,7 @@ def builder_context(
     costs, mundane_points = equipment_costs(form)
     catalogue = catalogue_for(lang)
     archetype = catalogue["archetypes_by_slug"].get(sheet.get("archetype") or "")
+    action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
     context = {
         "form": form,
         "fields": form.fields,
@@ -469,7 +511,9 @@ def builder_context(
         # Only the whole page shows it: a callable, so a live check never runs the query.
         "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
         "can_waive": character is not None and is_character_gm(request.user, character),
-        "action": reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new"),
+        "action": action,
+        "live": live,
+        "catalogue_lists": catalogue_lists(lang, action, live, form, blocked, slots),
     }
     return context
 

@@ -146,8 +146,10 @@ def _builder(request, character: Character | None):
 
     if request.htmx and "save" not in request.POST:
         # A live check: the whole form again; idiomorph changes in the page only what differs.
-        context = display.builder_context(request, form, character, campaign=campaign, saving=refused)
-        context["live"] = True  # the rule texts stay as the page has them (`data-morph-keep`)
+        # `live`: the rule texts stay as the page has them (`data-morph-keep`).
+        context = display.builder_context(
+            request, form, character, campaign=campaign, saving=refused, live=True
+        )
         return render(request, f"{template}#form", context)
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored

@@ -53,4 +53,4 @@ def maneuver_checked(context, slug):
 
 @register.simple_tag(takes_context=True)
 def maneuver_detail(context, slug):
-    return context["form"].maneuver_details.get(slug, "")
+    return (context.get("maneuver_details") or {}).get(slug, "")

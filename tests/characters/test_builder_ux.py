@@ -236,3 +236,18 @@ def test_the_new_texts_speak_english_when_the_page_does(user):
     assert "1 power point → 2 skill" in element(body, "conversions")
     assert "½ on mundane equipment" in element(body, "budget-advantages")
     assert "Pow." in element(body, "bar-powers")
+
+
+def test_the_catalogue_lists_follow_each_answers_choices(user):
+    first = live(user, nova(maneuvers=[{"maneuver": "desenfunda-rapido", "detail": "pistola"}]))
+    second = live(user, nova(maneuvers=["iniciativa-mejorada"]))
+    again = live(user, nova(maneuvers=[{"maneuver": "desenfunda-rapido", "detail": "pistola"}]))
+
+    def checked(body, slug):
+        return " checked" in re.search(rf'<input [^>]*id="maneuver-{slug}"[^>]*>', body).group(0)
+
+    assert checked(first, "desenfunda-rapido") and not checked(first, "iniciativa-mejorada")
+    assert checked(second, "iniciativa-mejorada") and not checked(second, "desenfunda-rapido")
+    assert 'value="pistola"' in element(first, "maneuver-detail-desenfunda-rapido")
+    assert 'value=""' in element(second, "maneuver-detail-desenfunda-rapido")
+    assert checked(again, "desenfunda-rapido") and 'value="pistola"' in again
