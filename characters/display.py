@@ -1,12 +1,12 @@
-"""What the character pages show, computed once per request: catalogue entries in the page's
-language, budget rows, derived numbers and the dice each skill rolls.
+"""What the builder page shows, computed once per request: the catalogue in the page's
+language, the selects' options, error slots, and the whole builder context. The sheet page's
+part is `sheet_display`; the budget and derived panels both pages share are `panels`.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
-from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
 
@@ -17,87 +17,16 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from epic20site.access import can_delete_character, can_edit_character, is_character_gm
+from epic20site.access import is_character_gm
 from rules.epic20.catalogue.types import PowerCategory
-from rules.epic20.costs import equipment_cost
-from rules.epic20.sheet import EquipmentEntry
 from rules.epic20.validation import validate_sheet
 
 from . import selectors
 from .builder import BuilderForm, maps, unavailable
 from .forms import campaign_choices
+from .panels import budget_rows, conversion_rows, derived_rows, equipment_costs
 from .sheets import json_number
-
-BUDGET_CATEGORIES = ("powers", "skills", "advantages", "maneuvers", "complications", "special_equipment")
-
-
-def budget_label(key: str) -> str:
-    return {
-        "powers": _("Poderes"),
-        "skills": _("Habilidades"),
-        "advantages": _("Ventajas"),
-        "maneuvers": _("Maniobras de combate"),
-        "complications": _("Complicaciones"),
-        "special_equipment": _("Equipo especial"),
-    }.get(key, key)
-
-
-def budget_short_label(key: str) -> str:
-    """The budget bar's names, short enough for six on a phone."""
-    return {
-        "powers": _("Pod."),
-        "skills": _("Hab."),
-        "advantages": _("Vent."),
-        "maneuvers": _("Man."),
-        "complications": _("Compl."),
-        "special_equipment": _("Eq. esp."),
-    }.get(key, key)
-
-
-def half(value: Any) -> str:
-    """Numbers as players write them: 0.5 → "½", 1.5 → "1½", 2 → "2"."""
-    if isinstance(value, Decimal):
-        value = float(value)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "—" if value is None else str(value)
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == 0.5:
-        return "½" if whole == 0 else f"{int(whole)}½"
-    return f"{value:g}"
-
-
-def signed(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "—"
-    return f"{int(value):+d}"
-
-
-def dice_text(bonus: int, superiority: int) -> str:
-    """RESOLVER ACCIONES: Superioridad rolls one more d20 and keeps the highest, Inferioridad
-    one more and keeps the lowest; they cancel out, so only the net count matters."""
-    count = abs(superiority) + 1
-    params = {"count": count, "bonus": signed(bonus)}
-    if superiority > 0:
-        return _("%(count)sd20, el mayor, %(bonus)s") % params
-    if superiority < 0:
-        return _("%(count)sd20, el menor, %(bonus)s") % params
-    return _("1d20, %(bonus)s") % params
-
-
-def name_of(entry, lang: str) -> str:
-    return entry.name_en if lang == "en" else entry.name_es
-
-
-def description_of(entry, lang: str) -> str:
-    return entry.description_en if lang == "en" else entry.description_es
-
-
-def archetype_name(slug: str | None, lang: str) -> str:
-    archetype = maps()["archetypes"].get(slug) if slug else None
-    return name_of(archetype, lang) if archetype else ""
-
+from .texts import description_of, half, name_of
 
 # --- The catalogue, as the builder lists it (built once per language) ------------------------------
 
@@ -230,116 +159,6 @@ def avail_html(key: str, reason: str) -> str:
     )
 
 
-def _number_or_zero(value: Any) -> float:
-    return float(value) if isinstance(value, int | float | Decimal) and not isinstance(value, bool) else 0.0
-
-
-def _budget_notes(budget: dict, equipment_points: float) -> dict[str, list[str]]:
-    """What each line's numbers hide: power points traded away (LISTA DE PODERES: a power point
-    "puede cambiarse" for skill, advantage or maneuver points), what those trades added, and the
-    advantage points mundane equipment takes ("1 pto en equipo daría dos objetos mundanos",
-    LISTA DE VENTAJAS)."""
-    notes: dict[str, list[str]] = defaultdict(list)
-    traded: dict[str, float] = defaultdict(float)
-    gained: dict[str, float] = defaultdict(float)
-    for conversion in budget.get("conversions") or []:
-        traded[conversion.get("from", "")] += _number_or_zero(conversion.get("amount"))
-        gained[conversion.get("to", "")] += _number_or_zero(conversion.get("gained"))
-    for key, amount in traded.items():
-        if amount:
-            notes[key].append(_("%(amount)s convertido") % {"amount": half(amount)})
-    for key, amount in gained.items():
-        if amount:
-            notes[key].append(_("+%(amount)s por conversión") % {"amount": half(amount)})
-    if equipment_points:
-        notes["advantages"].append(_("%(amount)s en equipo mundano") % {"amount": half(equipment_points)})
-    return notes
-
-
-def budget_rows(budget: dict, equipment_points: float = 0) -> list[dict]:
-    notes = _budget_notes(budget, equipment_points)
-    rows = []
-    for key in BUDGET_CATEGORIES:
-        line = budget.get(key) or {}
-        available, spent = line.get("available", 0) or 0, line.get("spent", 0) or 0
-        percent = (
-            100
-            if available <= 0 and spent > 0
-            else (0 if available <= 0 else min(100, round(100 * spent / available)))
-        )
-        rows.append(
-            {
-                "key": key,
-                "label": budget_label(key),
-                "short": budget_short_label(key),
-                "available": half(available),
-                "spent": half(spent),
-                "over": spent > available,
-                "left": half(available - spent),
-                "percent": percent,
-                "notes": notes.get(key, []),
-            }
-        )
-    return rows
-
-
-def _points_of(category: str, amount: Any) -> str:
-    """ "1 punto de poder", "½ punto de poder", "2 puntos de habilidad"."""
-    text = half(amount)
-    many = _number_or_zero(amount) > 1
-    names = {
-        "powers": (_("%(n)s punto de poder"), _("%(n)s puntos de poder")),
-        "skills": (_("%(n)s de habilidad"), _("%(n)s de habilidad")),
-        "advantages": (_("%(n)s de ventaja"), _("%(n)s de ventaja")),
-        "maneuvers": (_("%(n)s maniobra"), _("%(n)s maniobras")),
-        "special_equipment": (_("%(n)s de equipo especial"), _("%(n)s de equipo especial")),
-    }
-    one, several = names.get(category, ("%(n)s " + category, "%(n)s " + category))
-    return (several if many else one) % {"n": text}
-
-
-def conversion_rows(budget: dict) -> list[str]:
-    """Each trade as the player reads it: "1 punto de poder → 2 de habilidad"."""
-    rows = []
-    archetypes = maps()["archetypes"]
-    lang = selectors.request_lang()
-    for c in budget.get("conversions") or []:
-        text = f"{_points_of(c.get('from', ''), c.get('amount'))} → {_points_of(c.get('to', ''), c.get('gained'))}"
-        archetype = archetypes.get(c.get("archetype") or "")
-        if archetype is not None:
-            text += " " + _("(tasa de %(name)s)") % {"name": name_of(archetype, lang)}
-        rows.append(text)
-    return rows
-
-
-def derived_rows(derived: dict) -> list[dict]:
-    attack = derived.get("attack_bonus") or {}
-    return [
-        {"key": "defense", "label": _("Defensa"), "value": derived.get("defense", "—")},
-        {"key": "hit_points", "label": _("Puntos de vida"), "value": derived.get("hit_points", "—")},
-        {
-            "key": "hero_points_max",
-            "label": _("Puntos de Héroe (máximo)"),
-            "value": derived.get("hero_points_max", "—"),
-        },
-        {
-            "key": "initiative_bonus",
-            "label": _("Iniciativa"),
-            "value": "1d20 " + signed(derived.get("initiative_bonus")),
-        },
-        {"key": "melee", "label": _("Ataque cuerpo a cuerpo"), "value": signed(attack.get("melee"))},
-        {"key": "ranged", "label": _("Ataque a distancia"), "value": signed(attack.get("ranged"))},
-        {"key": "mental", "label": _("Ataque mental"), "value": signed(attack.get("mental"))},
-        {"key": "emotional", "label": _("Ataque emocional"), "value": signed(attack.get("emotional"))},
-        {"key": "languages", "label": _("Lenguajes"), "value": derived.get("languages", "—")},
-        {
-            "key": "special_equipment_cap",
-            "label": _("Máximo de equipo especial"),
-            "value": derived.get("special_equipment_cap", "—"),
-        },
-    ]
-
-
 # --- The builder ----------------------------------------------------------------------------------
 
 
@@ -376,44 +195,6 @@ def shown_rule(problem: dict) -> str:
     """The rule section shown after an error. A sheet needs a name, but no section of the
     document asks for one (the engine files it under NIVEL): the page shows no section there."""
     return "" if problem.get("path") == "/name" else problem.get("rule") or ""
-
-
-def item_cost(values, index: int, terms) -> float:
-    """What one equipment item costs. LISTA DE VENTAJAS: "1 pto en equipo daría dos objetos
-    mundanos" (½ each); a special item is 1 special-equipment point or its power's cost when
-    higher (the engine's `equipment_cost`, which also doubles defensive items for the Artista
-    marcial)."""
-    power = values.get("power") if isinstance(values.get("power"), str) else None
-    power = power if power in maps()["powers"] else None
-    entry = EquipmentEntry(
-        index=index,
-        kind="special" if values.get("kind") == "special" else "mundane",
-        name=str(values.get("name") or ""),
-        power=power,
-        armor=values.get("armor") in ("on", "true", "1", True),
-    )
-    return float(equipment_cost(entry, terms))
-
-
-def item_cost_text(special: bool, cost: float) -> str:
-    if special:
-        return _("%(n)s de equipo especial") % {"n": half(cost)}
-    return _("%(n)s de ventaja") % {"n": half(cost)}
-
-
-def equipment_costs(form: BuilderForm) -> tuple[dict[str, str], float]:
-    """What each equipment row costs, by row slot, and the advantage points mundane items take.
-    Call after `form.sheet()`: a row without a name is not in the sheet and costs nothing yet."""
-    terms = maps()["archetypes"].get(form.fields.get("archetype") or "")
-    costs, mundane = {}, 0.0
-    for row in form.rows["equipment"]:
-        if row.sheet_index is None:
-            continue
-        special = row.values.get("kind") == "special"
-        cost = item_cost(row.values, row.sheet_index, terms)
-        costs[row.slot] = item_cost_text(special, cost)
-        mundane += 0 if special else cost
-    return costs, mundane
 
 
 CATALOGUE_LISTS = ("power", "advantage", "maneuver")
@@ -524,158 +305,3 @@ def _options_with_values(archetype: dict | None, chosen: dict) -> list[dict]:
     return [
         {**option, "value": chosen.get(option["key"]) or option["default"]} for option in archetype["options"]
     ]
-
-
-# --- The sheet page ---------------------------------------------------------------------------------
-
-
-def _rows(sheet: dict, key: str) -> list[dict]:
-    """The entries of a list section that are objects. A stored sheet is valid or had its
-    errors waived by the GM, so it may hold anything the engine reported: show what makes
-    sense, never fail on the rest."""
-    value = sheet.get(key)
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ("" if value is None else str(value))
-
-
-def _number(value: Any) -> float | int:
-    return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
-
-
-def sheet_context(request, character) -> dict:
-    lang = selectors.request_lang()
-    m = maps()
-    report = selectors.character_report(character, lang)
-    sheet = character.sheet if isinstance(character.sheet, dict) else {}
-    derived = report["derived"]
-
-    def named(section, key):
-        return m[section].get(key) if isinstance(key, str) else None
-
-    attributes = []
-    values = sheet.get("attributes") if isinstance(sheet.get("attributes"), dict) else {}
-    labels = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}
-    for slug, attribute in m["attributes"].items():
-        value = values.get(slug)
-        label = (
-            labels.get(value, "") if isinstance(value, int | float) and not isinstance(value, bool) else ""
-        )
-        attributes.append({"name": name_of(attribute, lang), "value": half(value), "label": label})
-
-    sheet_skill_values: dict[str, float] = {}
-    for item in _rows(sheet, "skills"):
-        slug, specialty = _text(item.get("skill")), _text(item.get("specialty")).strip()
-        key = f"{slug}:{specialty}" if specialty else slug
-        sheet_skill_values[key] = sheet_skill_values.get(key, 0) + _number(item.get("value"))
-    skills = []
-    for key, numbers in (derived.get("skills") or {}).items():
-        slug, _sep, specialty = key.partition(":")
-        skill = m["skills"].get(slug)
-        name = name_of(skill, lang) if skill else slug
-        skills.append(
-            {
-                "key": key,
-                "name": f"{name} {specialty}".strip() if specialty else name,
-                "attribute": name_of(m["attributes"][skill.attribute], lang) if skill else "",
-                "value": half(sheet_skill_values.get(key, 0)),
-                "trained": key in sheet_skill_values,
-                "bonus": numbers.get("bonus"),
-                "superiority": numbers.get("superiority"),
-                "dice": dice_text(numbers.get("bonus", 0), numbers.get("superiority", 0)),
-            }
-        )
-    skills.sort(key=lambda s: (not s["trained"], s["name"].lower()))
-
-    powers = []
-    for item in _rows(sheet, "powers"):
-        power = named("powers", item.get("power"))
-        modifiers = item.get("modifiers") if isinstance(item.get("modifiers"), list) else []
-        powers.append(
-            {
-                "name": name_of(power, lang) if power else _text(item.get("power")),
-                "description": description_of(power, lang) if power else "",
-                "modifiers": [
-                    name_of(named("powers", mod), lang) if named("powers", mod) else _text(mod)
-                    for mod in modifiers
-                ],
-                "detail": _text(item.get("detail")),
-                "units": item.get("units") if isinstance(item.get("units"), int) else None,
-                "throwing": item.get("throwing") is True,
-            }
-        )
-    advantages = []
-    for item in _rows(sheet, "advantages"):
-        advantage = named("advantages", item.get("advantage"))
-        advantages.append(
-            {
-                "name": name_of(advantage, lang) if advantage else _text(item.get("advantage")),
-                "points": half(item.get("points")) if item.get("points") is not None else "",
-                "detail": _text(item.get("detail")),
-            }
-        )
-    maneuvers = []
-    for item in sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []:
-        slug, detail = (item.get("maneuver"), item.get("detail")) if isinstance(item, dict) else (item, "")
-        maneuver = named("maneuvers", slug)
-        maneuvers.append(
-            {"name": name_of(maneuver, lang) if maneuver else _text(slug), "detail": _text(detail)}
-        )
-    complications = []
-    for item in _rows(sheet, "complications"):
-        complication = named("complications", item.get("complication"))
-        complications.append(
-            {
-                "name": name_of(complication, lang) if complication else _text(item.get("complication")),
-                "detail": _text(item.get("detail")),
-            }
-        )
-    terms = named("archetypes", sheet.get("archetype"))
-    equipment = []
-    for index, e in enumerate(_rows(sheet, "equipment")):
-        power = named("powers", e.get("power"))
-        cost = item_cost(e, index, terms)
-        equipment.append(
-            {
-                "name": _text(e.get("name")),
-                "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
-                "power": name_of(power, lang) if power else "",
-                "armor": e.get("armor") is True,
-                "cost": item_cost_text(e.get("kind") == "special", cost),
-                "mundane_cost": 0 if e.get("kind") == "special" else cost,
-            }
-        )
-    waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
-    waivers = [
-        {
-            "waiver": w,
-            "applies": w.campaign_id == character.campaign_id,
-            "message": waived_messages.get((w.code, w.path), ""),
-        }
-        for w in character.waivers.all()
-    ]
-    archetype = named("archetypes", sheet.get("archetype"))
-    return {
-        "character": character,
-        "sheet": sheet,
-        "report": report,
-        "archetype_name": name_of(archetype, lang) if archetype else "",
-        "attributes": attributes,
-        "skills": skills,
-        "powers": powers,
-        "advantages": advantages,
-        "maneuvers": maneuvers,
-        "complications": complications,
-        "equipment": equipment,
-        "budget_rows": budget_rows(report["budget"], sum(item["mundane_cost"] for item in equipment)),
-        "conversions": conversion_rows(report["budget"]),
-        "derived_rows": derived_rows(derived),
-        "awards": list(character.awards.all()),
-        "waivers": waivers,
-        "is_owner": character.owner_id == request.user.pk,
-        "is_gm": is_character_gm(request.user, character),
-        "can_edit": can_edit_character(request.user, character),
-        "can_delete": can_delete_character(request.user, character),
-    }

@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from epic20site import access
 
-from . import display, selectors, services
+from . import display, selectors, services, sheet_display, texts
 from .api import export_filename
 from .builder import BuilderForm
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
@@ -95,7 +95,7 @@ def character_list(request):
     characters = list(selectors.character_list_for_user(request.user))
     for character in characters:
         character.report = selectors.character_validation(character)
-        character.archetype_name = display.archetype_name(character.archetype, lang)
+        character.archetype_name = texts.archetype_name(character.archetype, lang)
     template = f"{LIST_TEMPLATE}#list" if request.htmx else LIST_TEMPLATE
     return render(request, template, {"characters": characters})
 
@@ -191,7 +191,7 @@ def _render_sheet(request, character: Character, status: int = 200, **extra):
 
 def _sheet_context(request, character: Character, **extra) -> dict:
     character = selectors.character_with_history(character.pk)
-    context = display.sheet_context(request, character)
+    context = sheet_display.sheet_context(request, character)
     if context["is_gm"]:
         code = request.GET.get("code", "")[:100]
         path = request.GET.get("path", "")[:200]

@@ -3,7 +3,8 @@
 from django import template
 from django.utils.safestring import mark_safe
 
-from characters.display import avail_html, error_slot_html, half, options_with_selected, signed
+from characters.display import avail_html, error_slot_html, options_with_selected
+from characters.texts import half, signed
 
 register = template.Library()
 
