@@ -1,6 +1,6 @@
 """REST endpoints for character sheets (API.md "Epic20 character sheets").
 
-Views stay thin: `epic20site.access` decides who may see or change a character, the services
+Views stay thin: `characters.access` decides who may see or change a character, the services
 in `characters.services` do the writes, and the rules engine judges the sheet. Domain errors
 become the API.md envelope here.
 """

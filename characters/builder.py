@@ -9,8 +9,6 @@ it cannot read is passed on as written, and the engine's error lands next to tha
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -488,21 +486,3 @@ def _attr(attributes: Mapping, slug: str):
     if isinstance(value, bool) or not isinstance(value, int | float):
         return -1
     return value
-
-
-# --- What changed since the last answer ----------------------------------------------------------
-
-
-def digest(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
-    return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
-
-
-def read_state(raw: str | None) -> dict:
-    """The digests the page showed last time (a hidden field); anything unreadable is
-    treated as "showed nothing", which re-sends everything."""
-    try:
-        state = json.loads(raw or "{}")
-    except (ValueError, RecursionError):
-        return {}
-    return state if isinstance(state, dict) else {}

@@ -1,21 +1,19 @@
-"""What the character pages show, computed once per request: catalogue entries in the page's
-language, budget rows, derived numbers, the dice each skill rolls, and (for the builder) the
-digests that let a live check send back only what changed.
+"""What the builder page shows, computed once per request: the catalogue in the page's
+language, the selects' options, error slots, and the whole builder context. The sheet page's
+part is `sheet_display`; the budget and derived panels both pages share are `panels`.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
-from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -23,69 +21,12 @@ from rules.epic20.catalogue.types import PowerCategory
 from rules.epic20.validation import validate_sheet
 
 from . import selectors
-from .access import can_delete_character, can_edit_character, is_character_gm
-from .builder import BuilderForm, digest, maps, unavailable
+from .access import is_character_gm
+from .builder import BuilderForm, maps, unavailable
 from .forms import campaign_choices
+from .panels import budget_rows, conversion_rows, derived_rows, equipment_costs
 from .sheets import json_number
-
-BUDGET_CATEGORIES = ("powers", "skills", "advantages", "maneuvers", "complications", "special_equipment")
-
-
-def budget_label(key: str) -> str:
-    return {
-        "powers": _("Poderes"),
-        "skills": _("Habilidades"),
-        "advantages": _("Ventajas"),
-        "maneuvers": _("Maniobras de combate"),
-        "complications": _("Complicaciones"),
-        "special_equipment": _("Equipo especial"),
-    }.get(key, key)
-
-
-def half(value: Any) -> str:
-    """Numbers as players write them: 0.5 → "½", 1.5 → "1½", 2 → "2"."""
-    if isinstance(value, Decimal):
-        value = float(value)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "—" if value is None else str(value)
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == 0.5:
-        return "½" if whole == 0 else f"{int(whole)}½"
-    return f"{value:g}"
-
-
-def signed(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "—"
-    return f"{int(value):+d}"
-
-
-def dice_text(bonus: int, superiority: int) -> str:
-    """RESOLVER ACCIONES: Superioridad rolls one more d20 and keeps the highest, Inferioridad
-    one more and keeps the lowest; they cancel out, so only the net count matters."""
-    count = abs(superiority) + 1
-    params = {"count": count, "bonus": signed(bonus)}
-    if superiority > 0:
-        return _("%(count)sd20, el mayor, %(bonus)s") % params
-    if superiority < 0:
-        return _("%(count)sd20, el menor, %(bonus)s") % params
-    return _("1d20, %(bonus)s") % params
-
-
-def name_of(entry, lang: str) -> str:
-    return entry.name_en if lang == "en" else entry.name_es
-
-
-def description_of(entry, lang: str) -> str:
-    return entry.description_en if lang == "en" else entry.description_es
-
-
-def archetype_name(slug: str | None, lang: str) -> str:
-    archetype = maps()["archetypes"].get(slug) if slug else None
-    return name_of(archetype, lang) if archetype else ""
-
+from .texts import description_of, half, name_of
 
 # --- The catalogue, as the builder lists it (built once per language) ------------------------------
 
@@ -196,139 +137,26 @@ def options_with_selected(kind: str, selected: Any) -> str:
     return mark_safe(options)  # built from escaped parts; only " selected" was added
 
 
-# --- Markup shared by the page, its live checks and the cached catalogue lists ---------------------
-
-MARK = "\x1e"  # ASCII record separator: escaped HTML never contains it
-_MARKER = re.compile(f"{MARK}([EACDU])([^{MARK}]*){MARK}")
-CATALOGUE_LISTS = ("power", "advantage", "maneuver")
+# --- Markup of the builder's error slots and catalogue notes ----------------------------------------
 
 
-def marker(kind: str, key: str) -> str:
-    return mark_safe(f"{MARK}{kind}{key}{MARK}")
-
-
-def error_slot_html(slot_id: str, messages, oob: bool = False) -> str:
+def error_slot_html(slot_id: str, messages) -> str:
     return format_html(
-        '<div id="err-{}" class="field-errors"{}>{}</div>',
+        '<div id="err-{}" class="field-errors">{}</div>',
         slot_id,
-        mark_safe(' hx-swap-oob="true"') if oob else "",
         format_html_join(
             "", '<div class="invalid-feedback d-block">{}</div>', ((m,) for m in messages or ())
         ),
     )
 
 
-def avail_html(key: str, reason: str, oob: bool = False) -> str:
+def avail_html(key: str, reason: str) -> str:
     return format_html(
-        '<small id="avail-{}" class="avail text-warning-emphasis{}"{}>{}</small>',
+        '<small id="avail-{}" class="avail text-warning-emphasis{}">{}</small>',
         key,
         "" if reason else " d-none",
-        mark_safe(' hx-swap-oob="true"') if oob else "",
         reason or "",
     )
-
-
-@cache
-def _catalogue_lists(lang: str) -> dict[str, str]:
-    """The builder's catalogue lists, rendered once per language with markers where each
-    request's values go: they are most of the page and the same for everyone."""
-    with translation.override(lang):
-        context = {"catalogue": catalogue_for(lang), "marking": True}
-        return {
-            name: render_to_string(f"characters/builder.html#{name}-list", context)
-            for name in CATALOGUE_LISTS
-        }
-
-
-class CatalogueLists:
-    """`{{ catalogue_html.power }}`: a cached list with this request's values filled in."""
-
-    def __init__(self, context: dict, lang: str):
-        self.context = context
-        self.lang = lang
-
-    def _fill(self, match) -> str:
-        kind, key = match.groups()
-        context = self.context
-        if kind == "E":
-            return error_slot_html(key, context["slots"].get(key, ()))
-        if kind == "A":
-            return avail_html(key, context["unavailable"].get(key, ""))
-        if kind == "C":
-            return " checked" if key in context["chosen_maneuvers"] else ""
-        if kind == "D":
-            return conditional_escape(context["form"].maneuver_details.get(key, ""))
-        return conditional_escape(context["action"])
-
-    def __getitem__(self, name: str) -> str:
-        if name not in CATALOGUE_LISTS:
-            raise KeyError(name)
-        return mark_safe(_MARKER.sub(self._fill, _catalogue_lists(self.lang)[name]))
-
-
-def budget_rows(budget: dict) -> list[dict]:
-    rows = []
-    for key in BUDGET_CATEGORIES:
-        line = budget.get(key) or {}
-        available, spent = line.get("available", 0) or 0, line.get("spent", 0) or 0
-        percent = (
-            100
-            if available <= 0 and spent > 0
-            else (0 if available <= 0 else min(100, round(100 * spent / available)))
-        )
-        rows.append(
-            {
-                "key": key,
-                "label": budget_label(key),
-                "available": half(available),
-                "spent": half(spent),
-                "over": spent > available,
-                "left": half(available - spent),
-                "percent": percent,
-            }
-        )
-    return rows
-
-
-def conversion_rows(budget: dict) -> list[str]:
-    return [
-        _("%(amount)s de %(source)s → %(gained)s de %(target)s")
-        % {
-            "amount": half(c.get("amount")),
-            "source": budget_label(c.get("from", "")).lower(),
-            "gained": half(c.get("gained")),
-            "target": budget_label(c.get("to", "")).lower(),
-        }
-        for c in budget.get("conversions") or []
-    ]
-
-
-def derived_rows(derived: dict) -> list[dict]:
-    attack = derived.get("attack_bonus") or {}
-    return [
-        {"key": "defense", "label": _("Defensa"), "value": derived.get("defense", "—")},
-        {"key": "hit_points", "label": _("Puntos de vida"), "value": derived.get("hit_points", "—")},
-        {
-            "key": "hero_points_max",
-            "label": _("Puntos de Héroe (máximo)"),
-            "value": derived.get("hero_points_max", "—"),
-        },
-        {
-            "key": "initiative_bonus",
-            "label": _("Iniciativa"),
-            "value": "1d20 " + signed(derived.get("initiative_bonus")),
-        },
-        {"key": "melee", "label": _("Ataque cuerpo a cuerpo"), "value": signed(attack.get("melee"))},
-        {"key": "ranged", "label": _("Ataque a distancia"), "value": signed(attack.get("ranged"))},
-        {"key": "mental", "label": _("Ataque mental"), "value": signed(attack.get("mental"))},
-        {"key": "emotional", "label": _("Ataque emocional"), "value": signed(attack.get("emotional"))},
-        {"key": "languages", "label": _("Lenguajes"), "value": derived.get("languages", "—")},
-        {
-            "key": "special_equipment_cap",
-            "label": _("Máximo de equipo especial"),
-            "value": derived.get("special_equipment_cap", "—"),
-        },
-    ]
 
 
 # --- The builder ----------------------------------------------------------------------------------
@@ -363,8 +191,53 @@ def _checked(key: str):
     return validate_sheet(sheet, awards=awards, waivers=waivers)
 
 
+def shown_rule(problem: dict) -> str:
+    """The rule section shown after an error. A sheet needs a name, but no section of the
+    document asks for one (the engine files it under NIVEL): the page shows no section there."""
+    return "" if problem.get("path") == "/name" else problem.get("rule") or ""
+
+
+CATALOGUE_LISTS = ("power", "advantage", "maneuver")
+
+
+@lru_cache(maxsize=32)
+def _catalogue_lists(lang: str, action: str, live: bool, blocked, chosen, details, errors) -> dict[str, str]:
+    """The builder's catalogue lists (every power, advantage and maneuver with its rule text):
+    most of the page, and the same from one keystroke to the next unless the choices they show
+    changed, so each rendering is remembered for the values it shows."""
+    context = {
+        "catalogue": catalogue_for(lang),
+        "action": action,
+        "live": live,
+        "unavailable": dict(blocked),
+        "chosen_maneuvers": frozenset(chosen),
+        "maneuver_details": dict(details),
+        "slots": {slot: list(messages) for slot, messages in errors},
+    }
+    with translation.override(lang):
+        return {
+            name: mark_safe(render_to_string(f"characters/epic20/builder.html#{name}-list", context))
+            for name in CATALOGUE_LISTS
+        }
+
+
+def catalogue_lists(lang: str, action: str, live: bool, form: BuilderForm, blocked: dict, slots: dict):
+    maneuver_errors = tuple(
+        sorted((slot, tuple(messages)) for slot, messages in slots.items() if slot.startswith("maneuver-"))
+    )
+    return _catalogue_lists(
+        lang,
+        action,
+        live,
+        tuple(sorted(blocked.items())),
+        tuple(sorted(form.maneuvers)),
+        tuple(sorted(form.maneuver_details.items())),
+        maneuver_errors,
+    )
+
+
 def builder_context(
-    request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False
+    request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False, live: bool = False
 ) -> dict:
     lang = selectors.request_lang()
     sheet = form.sheet()
@@ -378,27 +251,25 @@ def builder_context(
     for problem in report["errors"]:
         slot = form.slot_for(problem["path"])
         slots[slot].append(problem["message"])
-        errors.append({**problem, "slot": slot})
+        errors.append({**problem, "slot": slot, "rule": shown_rule(problem)})
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
     flags = _row_flags(form)
     blocked = unavailable(sheet, lang=lang)
-    summary = [(e["slot"], e["message"]) for e in errors] + [(w["slot"], w["message"]) for w in warnings]
-    state = {
-        "e": {slot: digest(messages) for slot, messages in slots.items()},
-        "b": digest(report["budget"]),
-        "d": digest(report["derived"]),
-        "s": digest(summary),
-        "a": {key: digest(reason) for key, reason in blocked.items()},
-        "x": flags,
-        "arch": sheet.get("archetype") or "",
-    }
+    costs, mundane_points = equipment_costs(form)
     catalogue = catalogue_for(lang)
     archetype = catalogue["archetypes_by_slug"].get(sheet.get("archetype") or "")
+    action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
     context = {
         "form": form,
         "fields": form.fields,
         "rows": form.rows,
         "chosen_maneuvers": set(form.maneuvers),
+        # Shown above the search, which may hide them: the picks stay in view.
+        "chosen_maneuver_list": [
+            {"slug": slug, "name": name_of(maps()["maneuvers"][slug], lang)}
+            for slug in form.maneuvers
+            if slug in maps()["maneuvers"]
+        ],
         "character": character,
         "catalogue": catalogue,
         "archetype": archetype,
@@ -410,10 +281,10 @@ def builder_context(
         "slots": dict(slots),
         "row_flags": flags,
         "unavailable": blocked,
-        "budget_rows": budget_rows(report["budget"]),
+        "budget_rows": budget_rows(report["budget"], mundane_points),
         "conversions": conversion_rows(report["budget"]),
         "derived_rows": derived_rows(report["derived"]),
-        "state": state,
+        "equipment_costs": costs,
         "saving": saving,
         "attribute_values": [("0", "0"), ("0.5", "½"), ("1", "1")],
         "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
@@ -421,10 +292,10 @@ def builder_context(
         # Only the whole page shows it: a callable, so a live check never runs the query.
         "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
         "can_waive": character is not None and is_character_gm(request.user, character),
-        "action": reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new"),
-        "state_json": json.dumps(state, separators=(",", ":")),
+        "action": action,
+        "live": live,
+        "catalogue_lists": catalogue_lists(lang, action, live, form, blocked, slots),
     }
-    context["catalogue_html"] = CatalogueLists(context, lang)
     return context
 
 
@@ -434,199 +305,3 @@ def _options_with_values(archetype: dict | None, chosen: dict) -> list[dict]:
     return [
         {**option, "value": chosen.get(option["key"]) or option["default"]} for option in archetype["options"]
     ]
-
-
-def add_changes(context: dict, previous: dict, *, section: str | None) -> None:
-    """Mark, for a live check, what differs from what the page showed (`previous` digests).
-    `section` was re-rendered whole (a row added or removed): its parts need no swap."""
-    state = context["state"]
-    form: BuilderForm = context["form"]
-    before_e = previous.get("e") if isinstance(previous.get("e"), dict) else {}
-    before_a = previous.get("a") if isinstance(previous.get("a"), dict) else {}
-    before_x = previous.get("x") if isinstance(previous.get("x"), dict) else {}
-    slots = context["slots"]
-    changed_slots = []
-    for slot in sorted(set(before_e) | set(state["e"])):
-        if not isinstance(slot, str) or len(slot) > 120:
-            continue
-        if before_e.get(slot) == state["e"].get(slot):
-            continue
-        if section is not None and form.section_of(slot) == section:
-            continue
-        changed_slots.append({"id": slot, "messages": slots.get(slot, [])})
-    blocked = context["unavailable"]
-    changed_items = [
-        {"key": key, "reason": blocked.get(key, "")}
-        for key in sorted(set(before_a) | set(state["a"]))
-        if isinstance(key, str) and len(key) <= 120 and before_a.get(key) != state["a"].get(key)
-    ]
-    changed_rows = [
-        row
-        for name in ("skills", "powers")
-        if name != section
-        for row in form.rows[name]
-        if before_x.get(row.slot) != state["x"].get(row.slot)
-    ]
-    context.update(
-        {
-            "changed_section": section,
-            "changed_slots": changed_slots,
-            "changed_items": changed_items,
-            "changed_rows": changed_rows,
-            "budget_changed": previous.get("b") != state["b"],
-            "derived_changed": previous.get("d") != state["d"],
-            "summary_changed": previous.get("s") != state["s"],
-            "archetype_changed": previous.get("arch") != state["arch"],
-        }
-    )
-
-
-# --- The sheet page ---------------------------------------------------------------------------------
-
-
-def _rows(sheet: dict, key: str) -> list[dict]:
-    """The entries of a list section that are objects. A stored sheet is valid or had its
-    errors waived by the GM, so it may hold anything the engine reported: show what makes
-    sense, never fail on the rest."""
-    value = sheet.get(key)
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ("" if value is None else str(value))
-
-
-def _number(value: Any) -> float | int:
-    return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
-
-
-def sheet_context(request, character) -> dict:
-    lang = selectors.request_lang()
-    m = maps()
-    report = selectors.character_report(character, lang)
-    sheet = character.sheet if isinstance(character.sheet, dict) else {}
-    derived = report["derived"]
-
-    def named(section, key):
-        return m[section].get(key) if isinstance(key, str) else None
-
-    attributes = []
-    values = sheet.get("attributes") if isinstance(sheet.get("attributes"), dict) else {}
-    labels = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}
-    for slug, attribute in m["attributes"].items():
-        value = values.get(slug)
-        label = (
-            labels.get(value, "") if isinstance(value, int | float) and not isinstance(value, bool) else ""
-        )
-        attributes.append({"name": name_of(attribute, lang), "value": half(value), "label": label})
-
-    sheet_skill_values: dict[str, float] = {}
-    for item in _rows(sheet, "skills"):
-        slug, specialty = _text(item.get("skill")), _text(item.get("specialty")).strip()
-        key = f"{slug}:{specialty}" if specialty else slug
-        sheet_skill_values[key] = sheet_skill_values.get(key, 0) + _number(item.get("value"))
-    skills = []
-    for key, numbers in (derived.get("skills") or {}).items():
-        slug, _sep, specialty = key.partition(":")
-        skill = m["skills"].get(slug)
-        name = name_of(skill, lang) if skill else slug
-        skills.append(
-            {
-                "key": key,
-                "name": f"{name} {specialty}".strip() if specialty else name,
-                "attribute": name_of(m["attributes"][skill.attribute], lang) if skill else "",
-                "value": half(sheet_skill_values.get(key, 0)),
-                "trained": key in sheet_skill_values,
-                "bonus": numbers.get("bonus"),
-                "superiority": numbers.get("superiority"),
-                "dice": dice_text(numbers.get("bonus", 0), numbers.get("superiority", 0)),
-            }
-        )
-    skills.sort(key=lambda s: (not s["trained"], s["name"].lower()))
-
-    powers = []
-    for item in _rows(sheet, "powers"):
-        power = named("powers", item.get("power"))
-        modifiers = item.get("modifiers") if isinstance(item.get("modifiers"), list) else []
-        powers.append(
-            {
-                "name": name_of(power, lang) if power else _text(item.get("power")),
-                "description": description_of(power, lang) if power else "",
-                "modifiers": [
-                    name_of(named("powers", mod), lang) if named("powers", mod) else _text(mod)
-                    for mod in modifiers
-                ],
-                "detail": _text(item.get("detail")),
-                "units": item.get("units") if isinstance(item.get("units"), int) else None,
-                "throwing": item.get("throwing") is True,
-            }
-        )
-    advantages = []
-    for item in _rows(sheet, "advantages"):
-        advantage = named("advantages", item.get("advantage"))
-        advantages.append(
-            {
-                "name": name_of(advantage, lang) if advantage else _text(item.get("advantage")),
-                "points": half(item.get("points")) if item.get("points") is not None else "",
-                "detail": _text(item.get("detail")),
-            }
-        )
-    maneuvers = []
-    for item in sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []:
-        slug, detail = (item.get("maneuver"), item.get("detail")) if isinstance(item, dict) else (item, "")
-        maneuver = named("maneuvers", slug)
-        maneuvers.append(
-            {"name": name_of(maneuver, lang) if maneuver else _text(slug), "detail": _text(detail)}
-        )
-    complications = []
-    for item in _rows(sheet, "complications"):
-        complication = named("complications", item.get("complication"))
-        complications.append(
-            {
-                "name": name_of(complication, lang) if complication else _text(item.get("complication")),
-                "detail": _text(item.get("detail")),
-            }
-        )
-    equipment = [
-        {
-            "name": _text(e.get("name")),
-            "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
-            "power": name_of(named("powers", e.get("power")), lang)
-            if named("powers", e.get("power"))
-            else "",
-            "armor": e.get("armor") is True,
-        }
-        for e in _rows(sheet, "equipment")
-    ]
-    waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
-    waivers = [
-        {
-            "waiver": w,
-            "applies": w.campaign_id == character.campaign_id,
-            "message": waived_messages.get((w.code, w.path), ""),
-        }
-        for w in character.waivers.all()
-    ]
-    archetype = named("archetypes", sheet.get("archetype"))
-    return {
-        "character": character,
-        "sheet": sheet,
-        "report": report,
-        "archetype_name": name_of(archetype, lang) if archetype else "",
-        "attributes": attributes,
-        "skills": skills,
-        "powers": powers,
-        "advantages": advantages,
-        "maneuvers": maneuvers,
-        "complications": complications,
-        "equipment": equipment,
-        "budget_rows": budget_rows(report["budget"]),
-        "conversions": conversion_rows(report["budget"]),
-        "derived_rows": derived_rows(derived),
-        "awards": list(character.awards.all()),
-        "waivers": waivers,
-        "is_owner": character.owner_id == request.user.pk,
-        "is_gm": is_character_gm(request.user, character),
-        "can_edit": can_edit_character(request.user, character),
-        "can_delete": can_delete_character(request.user, character),
-    }

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .models import Award
+from .models import Award, Character
 from .services import MAX_REASON, MAX_SHEET_BYTES
 
 
@@ -38,6 +38,37 @@ class ImportForm(CampaignChoiceMixin, forms.Form):
         self.fields["file"].help_text = gettext(
             "Una ficha exportada desde Epic20 Site o escrita en el formato de la API (máximo %(kb)s KB)."
         ) % {"kb": MAX_SHEET_BYTES // 1024}
+
+
+def free_copy_name(user, name: str) -> str:
+    """ "Nova (2)", "Nova (3)"…: the first name none of `user`'s characters has."""
+    base = (name or "").strip()[:190] or gettext("Personaje")
+    taken = set(Character.objects.filter(owner=user, name__startswith=base).values_list("name", flat=True))
+    number = 2
+    while f"{base} ({number})" in taken:
+        number += 1
+    return f"{base} ({number})"
+
+
+class ImportCopyForm(CampaignChoiceMixin, forms.Form):
+    """A file imported before, imported again as a copy under another name. The page carries the
+    file's text so that the player need not choose it again."""
+
+    sheet_json = forms.CharField(widget=forms.HiddenInput, max_length=MAX_SHEET_BYTES, strip=False)
+    name = forms.CharField(label=_("Nombre de la copia"), max_length=200)
+    campaign = forms.ChoiceField(label=_("Campaña"), required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, user=user, **kwargs)
+        self.user = user
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if Character.objects.filter(owner=self.user, name=name).exists():
+            raise forms.ValidationError(
+                gettext("Ya tienes un personaje llamado «%(name)s». Elige otro nombre.") % {"name": name}
+            )
+        return name
 
 
 class AwardForm(forms.Form):

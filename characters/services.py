@@ -1,5 +1,5 @@
 """Writes for character sheets. The API and the pages call these same functions (HackSoft
-services): who may call them is decided before, in `epic20site.access`; what the rules allow is
+services): who may call them is decided before, in `characters.access`; what the rules allow is
 decided here, by the engine.
 
 A sheet is stored only if the engine finds it valid, or if every error it finds is one the

@@ -2,35 +2,72 @@
 
 Each page is one template; an htmx request gets the named partial of that same template it
 needs, a plain request the whole page or a redirect, so everything also works without
-JavaScript. Who may do what is asked of `epic20site.access`; the writes are the services the
+JavaScript. Who may do what is asked of `characters.access`; the writes are the services the
 API uses too.
 """
 
 from __future__ import annotations
+
+import json
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from . import access, display, selectors, services
+from . import access, display, selectors, services, sheet_display, texts
 from .api import export_filename
-from .builder import BuilderForm, read_state
-from .forms import AttachForm, AwardForm, ImportForm, WaiverForm
+from .builder import BuilderForm
+from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
 
 LIST_TEMPLATE = "characters/list.html"
-BUILDER_TEMPLATE = "characters/builder.html"
-SHEET_TEMPLATE = "characters/sheet.html"
+NO_PAGES_TEMPLATE = "characters/no_pages.html"
 DELETE_TEMPLATE = "characters/delete.html"
 ATTACH_TEMPLATE = "characters/attach.html"
 IMPORT_TEMPLATE = "characters/import.html"
+
+
+# --- One folder of templates per game system ----------------------------------------------------
+
+DEFAULT_SYSTEM = "epic20"
+_SYSTEM_SLUG = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+
+
+class NoPagesForSystem(Exception):
+    """The system has no `characters/<slug>/<page>.html`: nothing to build or show it with."""
+
+    def __init__(self, system: str):
+        super().__init__(system)
+        self.system = system
+
+
+def system_template(system: str | None, page: str) -> str:
+    """`characters/<system>/<page>.html` ("builder", "sheet"): a system brings its pages in its own
+    folder, so adding one adds templates and edits no view."""
+    slug = system or DEFAULT_SYSTEM
+    if not _SYSTEM_SLUG.match(slug):
+        raise NoPagesForSystem(slug[:20])
+    name = f"characters/{slug}/{page}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        raise NoPagesForSystem(slug) from None
+    return name
+
+
+def _no_pages(request, exc: NoPagesForSystem, page: str):
+    context = {"system": exc.system, "page": page}
+    return render(request, NO_PAGES_TEMPLATE, context, status=404)
 
 
 def _sheet_url(character) -> str:
@@ -56,7 +93,7 @@ def character_list(request):
     characters = list(selectors.character_list_for_user(request.user))
     for character in characters:
         character.report = selectors.character_validation(character)
-        character.archetype_name = display.archetype_name(character.archetype, lang)
+        character.archetype_name = texts.archetype_name(character.archetype, lang)
     template = f"{LIST_TEMPLATE}#list" if request.htmx else LIST_TEMPLATE
     return render(request, template, {"characters": characters})
 
@@ -79,28 +116,43 @@ def character_edit(request, pk):
     return _builder(request, character)
 
 
+def _builder_system(request, character: Character | None) -> str:
+    if character is not None:
+        return character.system
+    return request.POST.get("system") or request.GET.get("system") or DEFAULT_SYSTEM
+
+
 def _builder(request, character: Character | None):
+    try:
+        template = system_template(_builder_system(request, character), "builder")
+    except NoPagesForSystem as exc:
+        return _no_pages(request, exc, "builder")
     campaign_field = character is None
     if request.method == "GET":
         form = BuilderForm.from_sheet(character.sheet) if character else BuilderForm.blank()
         campaign = request.GET.get("campaign", "") if campaign_field else ""
         context = display.builder_context(request, form, character, campaign=campaign)
-        return render(request, BUILDER_TEMPLATE, context)
+        return render(request, template, context)
 
     form = BuilderForm.from_post(request.POST)
     op = request.POST.get("op", "")
-    changed_section = form.apply(op) if op else None
+    if op:
+        form.apply(op)
     campaign = request.POST.get("campaign", "") if campaign_field else ""
+    # After a refused save the banner stays until the sheet is legal (the form carries the flag).
+    refused = request.POST.get("refused") == "1"
 
     if request.htmx and "save" not in request.POST:
-        # A live check: only the parts of the page that changed, swapped out of band.
-        context = display.builder_context(request, form, character, campaign=campaign)
-        display.add_changes(context, read_state(request.POST.get("_state")), section=changed_section)
-        return render(request, f"{BUILDER_TEMPLATE}#check", context)
+        # A live check: the whole form again; idiomorph changes in the page only what differs.
+        # `live`: the rule texts stay as the page has them (`data-morph-keep`).
+        context = display.builder_context(
+            request, form, character, campaign=campaign, saving=refused, live=True
+        )
+        return render(request, f"{template}#form", context)
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored
-        context = display.builder_context(request, form, character, campaign=campaign)
-        return render(request, BUILDER_TEMPLATE, context)
+        context = display.builder_context(request, form, character, campaign=campaign, saving=refused)
+        return render(request, template, context)
 
     sheet = form.sheet()
     try:
@@ -114,11 +166,11 @@ def _builder(request, character: Character | None):
             messages.success(request, _("Cambios guardados."))
     except services.SheetInvalid:
         context = display.builder_context(request, form, character, campaign=campaign, saving=True)
-        return render(request, BUILDER_TEMPLATE, context, status=400)
+        return render(request, template, context, status=400)
     except services.CharacterError as exc:
         context = display.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
-        return render(request, BUILDER_TEMPLATE, context, status=400)
+        return render(request, template, context, status=400)
     if request.htmx:
         return HttpResponseClientRedirect(_sheet_url(saved))
     return redirect(_sheet_url(saved))
@@ -127,23 +179,42 @@ def _builder(request, character: Character | None):
 # --- The sheet -----------------------------------------------------------------------------------
 
 
+def _render_sheet(request, character: Character, status: int = 200, **extra):
+    try:
+        template = system_template(character.system, "sheet")
+    except NoPagesForSystem as exc:
+        return _no_pages(request, exc, "sheet")
+    return render(request, template, _sheet_context(request, character, **extra), status=status)
+
+
 def _sheet_context(request, character: Character, **extra) -> dict:
     character = selectors.character_with_history(character.pk)
-    context = display.sheet_context(request, character)
+    context = sheet_display.sheet_context(request, character)
     if context["is_gm"]:
         code = request.GET.get("code", "")[:100]
         path = request.GET.get("path", "")[:200]
         context.setdefault("award_form", AwardForm())
         context.setdefault("waiver_form", WaiverForm(initial={"code": code, "path": path}))
+    context.update(_encounter_links(request))
     context.update(extra)
     return context
+
+
+def _encounter_links(request) -> dict:
+    """Opened from an encounter (`?encounter=<id>`), each skill links to that encounter's
+    skill-check form with the skill chosen. The encounter page checks who may act there."""
+    raw = request.GET.get("encounter", "")
+    if not (raw.isdigit() and 0 < int(raw) < 2**63):
+        return {}
+    url = reverse("encounters:detail", args=[int(raw)])
+    return {"encounter_url": url, "encounter_skill_url": f"{url}?skill="}
 
 
 @login_required
 @require_GET
 def character_sheet(request, pk):
     character = access.access_character_by_id(request.user, pk)
-    return render(request, SHEET_TEMPLATE, _sheet_context(request, character))
+    return _render_sheet(request, character)
 
 
 @login_required
@@ -174,7 +245,7 @@ def character_award(request, pk):
         else:
             messages.success(request, _("Puntos otorgados."))
             return redirect(_sheet_url(character))
-    return render(request, SHEET_TEMPLATE, _sheet_context(request, character, award_form=form), status=400)
+    return _render_sheet(request, character, status=400, award_form=form)
 
 
 @login_required
@@ -191,7 +262,7 @@ def character_waive(request, pk):
         else:
             messages.success(request, _("Error dispensado."))
             return redirect(_sheet_url(character))
-    return render(request, SHEET_TEMPLATE, _sheet_context(request, character, waiver_form=form), status=400)
+    return _render_sheet(request, character, status=400, waiver_form=form)
 
 
 @login_required
@@ -275,6 +346,8 @@ def character_attach(request, pk):
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_import(request):
+    if request.method == "POST" and "sheet_json" in request.POST:
+        return _import_copy(request)
     errors: list[dict] = []
     if request.method == "GET":
         form = ImportForm(user=request.user)
@@ -282,8 +355,10 @@ def character_import(request):
         form = ImportForm(request.POST, request.FILES, user=request.user)
         if form.is_valid():
             campaign = _chosen_campaign(request.user, form.cleaned_data["campaign"])
-            upload = form.cleaned_data["file"]
-            raw = upload.read(services.MAX_SHEET_BYTES + 1)
+            raw = form.cleaned_data["file"].read(services.MAX_SHEET_BYTES + 1)
+            twin = _imported_before(request.user, raw)
+            if twin is not None:
+                return _offer_copy(request, twin, raw, form.cleaned_data["campaign"])
             try:
                 character = services.character_import(owner=request.user, raw=raw, campaign=campaign)
             except services.SheetInvalid as exc:
@@ -296,3 +371,64 @@ def character_import(request):
                 return redirect(_sheet_url(character))
     status = 400 if form.errors else 200
     return render(request, IMPORT_TEMPLATE, {"form": form, "sheet_errors": errors}, status=status)
+
+
+def _imported_before(user, raw: bytes) -> Character | None:
+    """The user's character with the name the file gives, if any: a second import of a file
+    would make two characters nobody can tell apart. An unreadable file is left to the import,
+    which says what is wrong with it."""
+    try:
+        data = services.sheet_from_bytes(raw)
+    except services.CharacterError:
+        return None
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return Character.objects.filter(owner=user, name=name.strip()).order_by("-updated_at").first()
+
+
+def _offer_copy(request, twin: Character, raw: bytes, campaign: str, copy_form=None, status: int = 409):
+    data = services.sheet_from_bytes(raw)
+    data.pop("campaign", None)
+    same = twin.sheet == data
+    if copy_form is None:
+        copy_form = ImportCopyForm(
+            user=request.user,
+            initial={
+                "sheet_json": raw.decode("utf-8-sig"),
+                "name": free_copy_name(request.user, twin.name),
+                "campaign": campaign,
+            },
+        )
+    context = {"form": ImportForm(user=request.user), "twin": twin, "same_file": same, "copy_form": copy_form}
+    return render(request, IMPORT_TEMPLATE, context, status=status)
+
+
+def _import_copy(request):
+    """Import the file offered again as a copy under the name the player gave it."""
+    form = ImportCopyForm(request.POST, user=request.user)
+    if not form.is_valid():
+        raw = str(request.POST.get("sheet_json", "")).encode()
+        twin = _imported_before(request.user, raw)
+        if twin is None or "sheet_json" in form.errors:
+            messages.error(request, _("No se ha importado nada: vuelve a elegir el archivo."))
+            return redirect(reverse("characters:import"))
+        return _offer_copy(request, twin, raw, request.POST.get("campaign", ""), copy_form=form, status=400)
+    campaign = _chosen_campaign(request.user, form.cleaned_data["campaign"])
+    try:
+        data = services.sheet_from_bytes(form.cleaned_data["sheet_json"].encode())
+        data["name"] = form.cleaned_data["name"]
+        raw = json.dumps(data, ensure_ascii=False).encode()
+        character = services.character_import(owner=request.user, raw=raw, campaign=campaign)
+    except services.SheetInvalid as exc:
+        context = {
+            "form": ImportForm(user=request.user),
+            "import_error": _("La ficha del archivo no cumple las reglas:"),
+            "sheet_errors": exc.report.as_dict(lang=selectors.request_lang())["errors"],
+        }
+        return render(request, IMPORT_TEMPLATE, context, status=400)
+    except services.CharacterError as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("characters:import"))
+    messages.success(request, _("Copia importada como «%(name)s».") % {"name": character.name})
+    return redirect(_sheet_url(character))

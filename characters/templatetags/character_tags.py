@@ -1,15 +1,10 @@
-"""Template helpers of the character pages.
-
-The builder's catalogue lists (every power, advantage and maneuver, with its rule text) are the
-bulk of the page and the same for everyone: they are rendered once per language with markers
-where a request's values go (`marking` in the context), and each request fills the markers in
-(`characters.display.fill_catalogue`). The tags below write either the marker or the value.
-"""
+"""Template helpers of the character pages."""
 
 from django import template
 from django.utils.safestring import mark_safe
 
-from characters.display import avail_html, error_slot_html, half, marker, options_with_selected, signed
+from characters.display import avail_html, error_slot_html, options_with_selected
+from characters.texts import half, signed
 
 register = template.Library()
 
@@ -41,41 +36,22 @@ def catalogue_options(kind, selected):
 
 
 @register.simple_tag(takes_context=True)
-def error_slot(context, slot_id, messages=None):
-    """Where the errors about one field or row appear (also swapped out of band)."""
-    if context.get("marking"):
-        return marker("E", slot_id)
-    if messages is None:
-        messages = (context.get("slots") or {}).get(slot_id, ())
-    return error_slot_html(slot_id, messages, oob=bool(context.get("oob")))
+def error_slot(context, slot_id):
+    """Where the errors about one field or row appear."""
+    return error_slot_html(slot_id, (context.get("slots") or {}).get(slot_id, ()))
 
 
 @register.simple_tag(takes_context=True)
-def avail(context, key, reason=None):
+def avail(context, key):
     """Why a catalogue entry is not available now (hidden when it is)."""
-    if context.get("marking"):
-        return marker("A", key)
-    if reason is None:
-        reason = (context.get("unavailable") or {}).get(key, "")
-    return avail_html(key, reason, oob=bool(context.get("oob")))
+    return avail_html(key, (context.get("unavailable") or {}).get(key, ""))
 
 
 @register.simple_tag(takes_context=True)
 def maneuver_checked(context, slug):
-    if context.get("marking"):
-        return marker("C", slug)
     return mark_safe(" checked") if slug in context.get("chosen_maneuvers", ()) else ""
 
 
 @register.simple_tag(takes_context=True)
 def maneuver_detail(context, slug):
-    if context.get("marking"):
-        return marker("D", slug)
-    return context["form"].maneuver_details.get(slug, "")
-
-
-@register.simple_tag(takes_context=True)
-def builder_action(context):
-    if context.get("marking"):
-        return marker("U", "")
-    return context.get("action", "")
+    return (context.get("maneuver_details") or {}).get(slug, "")

@@ -1,7 +1,64 @@
-// The builder's catalogue search: filter the listed powers, advantages and maneuvers as the
-// player types. Everything else on the page works through htmx (or plain form posts).
+// The builder: each live check answers the whole form and htmx's idiomorph extension changes in
+// the page only what differs, so the field being edited keeps its focus, caret and value. What
+// only the browser knows is kept through the morph: the catalogue searches (their text and the
+// entries they hide), the rule texts a player has opened, and the rule texts a live answer
+// leaves out (`data-morph-keep`). The catalogue search itself is below. Without JavaScript the
+// form posts normally.
 (function () {
   "use strict";
+  if (window.Idiomorph) {
+    var callbacks = window.Idiomorph.defaults.callbacks;
+    window.Idiomorph.defaults.ignoreActiveValue = true;
+    callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.nodeType !== 1) return true;
+      if (oldNode.classList.contains("catalogue-search")) return false;
+      if (editedSinceRequest(oldNode)) return false;
+      if (newNode.nodeType === 1 && newNode.hasAttribute("data-morph-keep")) return false;
+      return true;
+    };
+    callbacks.beforeAttributeUpdated = function (name, element) {
+      if (name === "open" && element.tagName === "DETAILS") return false;
+      if (name === "hidden" && element.closest(".catalogue-list")) return false;
+      return true;
+    };
+  }
+  // An answer can arrive after the player has changed more fields: morphing those back to the
+  // values the request carried would undo what they just did. Each edit is numbered; a field
+  // edited after the request took the form's values is left as it is (the edit's own request,
+  // queued behind, brings the answer for it). Everything else of the answer, rows added or
+  // removed included, goes in.
+  var edits = 0;
+  var lastEdit = new WeakMap();
+  var answering = null;
+  function builderField(target) {
+    if (!target || !target.closest || !target.closest("#builder")) return false;
+    return !(target.matches && target.matches(".catalogue-search"));
+  }
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var field = event.target;
+      if (!builderField(field)) return;
+      edits += 1;
+      var group = field.type === "radio" && field.form ? field.form.querySelectorAll(
+        'input[type="radio"][name="' + CSS.escape(field.name) + '"]') : [field];
+      group.forEach(function (member) { lastEdit.set(member, edits); });
+    }, true);
+  });
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.elt.closest && event.detail.elt.closest("#builder")) {
+      event.detail.headers["X-Builder-Edit"] = String(edits);
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var headers = event.detail.requestConfig && event.detail.requestConfig.headers;
+    answering = headers && headers["X-Builder-Edit"] !== undefined ? Number(headers["X-Builder-Edit"]) : null;
+  });
+  ["htmx:afterSwap", "htmx:swapError", "htmx:responseError"].forEach(function (type) {
+    document.addEventListener(type, function () { answering = null; });
+  });
+  function editedSinceRequest(node) {
+    return answering !== null && (lastEdit.get(node) || 0) > answering;
+  }
   function normalize(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -10,6 +9,7 @@ from django.test import Client
 
 from characters.models import Character
 from tests.characters.helpers import form_data, make_character, nova, over_budget_powers, table
+from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for
 
 pytestmark = pytest.mark.django_db
@@ -21,23 +21,6 @@ def client_for(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def shown_state(page_html: str) -> str:
-    """The digests the builder page embeds, as the browser would send them back."""
-    match = re.search(r'name="_state" value="([^"]*)"', page_html)
-    assert match, "the builder page carries its state"
-    return html.unescape(match.group(1))
-
-
-def oob_element(body: str, element_id: str) -> str:
-    """The out-of-band element with this id in an htmx answer, up to the next one ('' when
-    absent)."""
-    start = re.search(rf'<\w+ id="{re.escape(element_id)}"[^>]*hx-swap-oob', body)
-    if not start:
-        return ""
-    following = re.compile(r"<\w+ [^>]*hx-swap-oob").search(body, start.end())
-    return body[start.start() : following.start() if following else len(body)]
 
 
 # --- My characters ---------------------------------------------------------------------------------
@@ -98,67 +81,76 @@ def test_saving_an_invalid_sheet_stays_on_the_builder_with_the_errors_and_stores
     assert not Character.objects.exists()
 
 
-def test_an_htmx_change_answers_only_the_changed_parts_out_of_band(user):
-    client = client_for(user)
-    page = client.post("/characters/new/", form_data(nova(), op="check")).content.decode()
-    state = shown_state(page)
-
-    response = client.post("/characters/new/", form_data(over_budget_powers(), _state=state), **HTMX)
+def test_a_live_check_answers_the_whole_form_for_idiomorph_to_morph(user):
+    response = client_for(user).post("/characters/new/", form_data(over_budget_powers()), **HTMX)
 
     assert response.status_code == 200
     body = response.content.decode()
-    budget = oob_element(body, "budget")
-    assert 'hx-swap-oob="innerHTML"' in budget
+    assert body.lstrip().startswith('<form id="builder"')
+    assert 'hx-swap="morph:outerHTML"' in body and 'hx-ext="morph"' in body
     assert re.search(
         r'id="budget-powers" class="table-danger".*?<span class="spent">4</span> / <span class="available">3</span>',
-        budget,
+        element(body, "budget"),
         re.S,
     )
-    error = oob_element(body, "err-powers")
+    error = element(body, "err-powers")
     assert "invalid-feedback" in error and "4" in error
-    assert oob_element(body, "error-summary")
-    # What did not change is not sent again: the name field's (empty) error slot, for one.
-    assert not oob_element(body, "err-name")
-    assert 'id="builder-state"' in body
+    assert "poder" in element(body, "error-summary")
     assert not Character.objects.exists()
 
 
-def test_a_row_error_lands_next_to_its_row(user):
+def test_the_page_has_no_hand_made_diffing_left(user):
+    page = client_for(user).get("/characters/new/").content.decode()
+
+    assert 'name="_state"' not in page and "hx-swap-oob" not in page and "\x1e" not in page
+    assert "vendor/idiomorph/idiomorph-ext.min.js" in page
+
+
+def test_a_live_answer_leaves_out_the_rule_texts_the_page_already_shows(user):
     client = client_for(user)
-    state = shown_state(client.post("/characters/new/", form_data(nova(), op="check")).content.decode())
+    page = client.post("/characters/new/", form_data(nova(), op="check")).content.decode()
+    live = client.post("/characters/new/", form_data(nova()), **HTMX).content.decode()
+
+    assert "rayo de fuego, armas mágicas" in page
+    assert "rayo de fuego, armas mágicas" not in live
+    assert live.count("data-morph-keep") == page.count('class="small rule-text mb-1"')
+    assert len(live) < len(page) * 0.9
+
+
+def test_a_row_error_lands_next_to_its_row(user):
     sheet = nova()
     sheet["skills"][1]["skill"] = "cocina"
 
-    body = client.post("/characters/new/", form_data(sheet, _state=state), **HTMX).content.decode()
+    body = client_for(user).post("/characters/new/", form_data(sheet), **HTMX).content.decode()
 
-    error = oob_element(body, "err-skills-1")
-    assert "cocina" in error
+    assert "cocina" in element(body, "err-skills-1")
+    assert "invalid-feedback" not in element(body, "err-skills-0")
 
 
-def test_fixing_the_error_clears_it_out_of_band(user):
+def test_fixing_the_error_clears_it_in_the_next_answer(user):
     client = client_for(user)
-    state = shown_state(
-        client.post("/characters/new/", form_data(over_budget_powers(), op="check")).content.decode()
+    before = client.post("/characters/new/", form_data(over_budget_powers()), **HTMX).content.decode()
+    assert "invalid-feedback" in element(before, "err-powers")
+
+    body = client.post("/characters/new/", form_data(nova()), **HTMX).content.decode()
+
+    cleared = element(body, "err-powers")
+    assert cleared and "invalid-feedback" not in cleared
+    assert "cumple las reglas" in element(body, "error-summary")
+
+
+def test_adding_a_row_with_htmx_answers_the_form_with_the_new_row(user):
+    body = (
+        client_for(user)
+        .post("/characters/new/", form_data(nova(), op="add:powers:volar"), **HTMX)
+        .content.decode()
     )
 
-    body = client.post("/characters/new/", form_data(nova(), _state=state), **HTMX).content.decode()
-
-    cleared = oob_element(body, "err-powers")
-    assert cleared and "invalid-feedback" not in cleared
-    assert "cumple las reglas" in oob_element(body, "error-summary")
-
-
-def test_adding_a_row_with_htmx_answers_the_section(user):
-    client = client_for(user)
-    state = shown_state(client.get("/characters/new/").content.decode())
-
-    body = client.post(
-        "/characters/new/", form_data(nova(), _state=state, op="add:powers:volar"), **HTMX
-    ).content.decode()
-
-    assert body.lstrip().startswith('<section id="section-powers"')
-    assert 'name="powers-3-power"' in body
-    assert '<option value="volar" selected>' in body
+    assert body.lstrip().startswith('<form id="builder"')
+    row = element(body, "field-powers-3")
+    assert 'name="powers-3-power"' in row
+    assert '<option value="volar" selected>' in row
+    assert not Character.objects.exists()
 
 
 def test_adding_a_row_without_javascript_renders_the_page_again_and_stores_nothing(user):
@@ -186,15 +178,16 @@ def test_a_maneuver_whose_prerequisite_is_missing_says_what_it_requires(user):
     )
 
 
-def test_choosing_the_prerequisite_clears_the_requirement_out_of_band(user):
+def test_choosing_the_prerequisite_clears_the_requirement(user):
     client = client_for(user)
     sheet = nova(maneuvers=["desenfunda-rapido", "levantarse-rapido"])
-    state = shown_state(client.post("/characters/new/", form_data(sheet, op="check")).content.decode())
+    before = client.post("/characters/new/", form_data(sheet), **HTMX).content.decode()
+    assert "Requiere" in element(before, "avail-maneuver-iniciativa-mejorada-2")
 
-    body = client.post("/characters/new/", form_data(nova(), _state=state), **HTMX).content.decode()
+    body = client.post("/characters/new/", form_data(nova()), **HTMX).content.decode()
 
-    cleared = oob_element(body, "avail-maneuver-iniciativa-mejorada-2")
-    assert cleared and "Requiere" not in cleared
+    cleared = element(body, "avail-maneuver-iniciativa-mejorada-2")
+    assert cleared and "Requiere" not in cleared and "d-none" in cleared
 
 
 def test_the_catalogue_shows_each_entrys_rule_text(user):
@@ -241,10 +234,14 @@ def test_nonsense_in_a_number_field_is_an_error_next_to_it_not_a_crash(user, lev
     )
 
 
-def test_a_tampered_builder_state_still_answers(user):
-    response = client_for(user).post("/characters/new/", form_data(nova(), _state='{"e": [1, 2'), **HTMX)
+def test_a_live_check_with_nonsense_fields_still_answers_and_stores_nothing(user):
+    data = form_data(nova(), level="ocho", **{"skills-999-skill": "x", "powers-0-units": "muchas"})
+
+    response = client_for(user).post("/characters/new/", data, **HTMX)
 
     assert response.status_code == 200
+    assert "invalid-feedback" in element(response.content.decode(), "err-level")
+    assert not Character.objects.exists()
 
 
 # --- Delete, duplicate, attach --------------------------------------------------------------------------
@@ -520,28 +517,25 @@ def test_a_player_cannot_waive():
     assert response.status_code == 403
 
 
-def test_choosing_an_archetype_swaps_in_its_options(user):
-    client = client_for(user)
-    state = shown_state(client.get("/characters/new/").content.decode())
+def test_choosing_an_archetype_brings_its_options(user):
+    body = (
+        client_for(user)
+        .post("/characters/new/", form_data(nova(archetype="monstruo")), **HTMX)
+        .content.decode()
+    )
 
-    body = client.post(
-        "/characters/new/", form_data(nova(archetype="monstruo"), _state=state), **HTMX
-    ).content.decode()
-
-    options = oob_element(body, "archetype-options")
+    options = element(body, "archetype-options")
     assert 'name="opt-benefit"' in options
     assert "Superprotección a coste ½" in options
 
 
 def test_a_repeatable_power_gets_a_units_box_when_chosen(user):
-    client = client_for(user)
     sheet = nova()
-    state = shown_state(client.post("/characters/new/", form_data(sheet, op="check")).content.decode())
     sheet["powers"][1] = {"power": "vida-extra", "modifiers": []}
 
-    body = client.post("/characters/new/", form_data(sheet, _state=state), **HTMX).content.decode()
+    body = client_for(user).post("/characters/new/", form_data(sheet), **HTMX).content.decode()
 
-    assert 'name="powers-1-units"' in oob_element(body, "extra-powers-1")
+    assert 'name="powers-1-units"' in element(body, "extra-powers-1")
 
 
 def test_units_are_stored_for_a_repeatable_power(user):

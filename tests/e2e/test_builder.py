@@ -101,3 +101,82 @@ def test_a_player_builds_a_legal_character_from_nothing_and_opens_the_sheet(page
     expect(page.locator("#skill-vehiculos .dice")).to_have_text("3d20, el mayor, +8")
     expect(page.locator("#skill-conocimientos-desupervivencia .dice")).to_have_text("1d20, +4")
     expect(page.locator("#derived-defense")).to_have_text("18")
+
+
+def test_a_live_check_morphs_the_page_in_place_keeping_focus_and_caret(page, make_user, force_login):
+    force_login(page, make_user(username="caret"))
+    page.goto("/characters/new/")
+    # Marks that a reload or a replaced element would lose.
+    page.evaluate("window.sameDocument = true; window.budgetNode = document.querySelector('#budget-powers')")
+    name = page.get_by_label("Nombre", exact=True)
+    name.click()
+    name.press_sequentially("Nva")
+    name.press("ArrowLeft")
+    name.press("ArrowLeft")
+    name.press_sequentially("o")  # "Nova", caret after the "o"
+    add_row(page, "Añadir habilidad", "skills", 0)
+    page.locator("#skills-0-skill").select_option("vehiculos")
+    page.locator("#skills-0-value").select_option("1")
+    expect(page.locator("#budget-skills .spent")).to_have_text("1")
+    expect(page.locator("#bar-skills")).to_contain_text("1/4")
+
+    name.click()
+    page.evaluate("document.activeElement.setSelectionRange(2, 2)")
+    name.press_sequentially("!")
+    expect(page.locator("#err-name")).to_be_empty()
+    page.wait_for_timeout(900)  # the 400 ms debounce and the answer
+
+    assert page.evaluate("window.sameDocument === true")
+    assert page.evaluate("document.querySelector('#budget-powers') === window.budgetNode")
+    assert page.evaluate("document.activeElement.id") == "id_name"
+    assert page.evaluate("document.activeElement.selectionStart") == 3
+    expect(name).to_have_value("No!va")
+    expect(page.locator("#skills-0-value")).to_have_value("1")
+
+
+def test_an_open_rule_text_and_a_catalogue_search_survive_a_live_check(page, make_user, force_login):
+    force_login(page, make_user(username="buscadora"))
+    page.goto("/characters/new/")
+    page.locator("#search-powers").fill("volar")
+    volar = page.locator("#catalogue-powers .catalogue-item", has_text="Volar").first
+    volar.locator("summary").click()
+    expect(volar.locator("details")).to_have_attribute("open", "")
+    hidden_before = page.locator("#catalogue-powers .catalogue-item[hidden]").count()
+
+    page.get_by_role("button", name="Añadir Volar", exact=True).click()
+    expect(page.locator("#powers-0-power")).to_have_value("volar")
+
+    expect(page.locator("#search-powers")).to_have_value("volar")
+    expect(volar.locator("details")).to_have_attribute("open", "")
+    expect(volar.locator(".rule-text")).not_to_be_empty()
+    assert page.locator("#catalogue-powers .catalogue-item[hidden]").count() == hidden_before > 0
+
+
+def _long_sheet():
+    from tests.characters.helpers import nova
+
+    sheet = nova(concept="piloto con rayos de plasma y una historia larguísima que no cabe en una línea")
+    sheet["skills"][5] = {"skill": "percepcion-olfativa-tactil-y-gustativa", "value": 0.5}
+    return sheet
+
+
+def test_no_page_scrolls_sideways_on_a_390_px_phone(new_page, make_user, force_login):
+    from characters.models import Character
+    from tests.characters.helpers import make_character
+
+    player = make_user(username="movil")
+    character = make_character(player, sheet=_long_sheet())
+    assert Character.objects.filter(pk=character.pk).exists()
+    phone = new_page(viewport={"width": 390, "height": 844})
+    force_login(phone, player)
+
+    for url in ("/characters/", f"/characters/{character.pk}/", f"/characters/{character.pk}/edit/"):
+        phone.goto(url)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{url} is {width} px wide"
+    expect(phone.locator("#budget-bar")).to_be_visible()
+    phone.locator("#section-equipment").scroll_into_view_if_needed()
+    expect(phone.locator("#budget-bar")).to_be_in_viewport()
+    phone.goto(f"/characters/{character.pk}/")
+    roll = phone.locator("#skills th", has_text="Tirada").bounding_box()
+    assert roll["width"] > 0 and roll["x"] + roll["width"] <= 390
