@@ -82,7 +82,12 @@ def _write(
     payload = {
         "defense": slug,
         **(
-            {"roll": roll, "colour": colour, "effect": result.effect, "column": roll["column"]}
+            {
+                "roll": roll,
+                "colour": colour,
+                "effect": result.effect if result else None,
+                "column": roll["column"],
+            }
             if roll
             else {}
         ),
@@ -196,7 +201,11 @@ def resolve_interpose(table: Table, dice: DiceSource, action: Mapping, actor: in
         actor,
         "interpose",
         roll,
-        {"protect": protect, "interposed": roll["colour"] != "white"},
+        {
+            "protect": protect,
+            "interposed": roll["colour"] != "white",
+            "effect": "interposed" if roll["colour"] != "white" else "fail",
+        },
         target=protect,
     )
 
