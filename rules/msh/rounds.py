@@ -92,15 +92,20 @@ def steps(table: Table) -> list[decl.Step]:
                 continue
             if side != attackers:
                 out += _holds_before(holds, int(cid))
-            out.append(decl.Step(int(cid), then or action, side))
-    out += [decl.Step(cid, h["action"], "held") for cid, h in holds.items()]
+            out.append(decl.Step(int(cid), _as_attack(then) if then else action, side))
+    out += [decl.Step(cid, _as_attack(h["action"]), "held") for cid, h in holds.items()]
     return out
 
 
 def _holds_before(holds: dict[int, dict], cid: int) -> list[decl.Step]:
     """ "Puede reservarse su acción para contrarrestar una acción del defensor"."""
     found = [holder for holder, hold in holds.items() if hold.get("before") == cid]
-    return [decl.Step(holder, holds.pop(holder)["action"], "held") for holder in found]
+    return [decl.Step(holder, _as_attack(holds.pop(holder)["action"]), "held") for holder in found]
+
+
+def _as_attack(action: Mapping) -> dict:
+    """A held action and a dodger's other action are attacks (their schemas say so)."""
+    return {**action, "type": "attack"}
 
 
 def begin_acting(table: Table) -> None:

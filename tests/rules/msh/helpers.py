@@ -11,6 +11,23 @@ COMBAT = SYSTEM.combat
 FACE = {"white": 10, "green": 50, "yellow": 80, "red": 97}
 
 
+class Dice(FixedDice):
+    """`FixedDice` whose given faces come first; after them every d100 shows 1 (a white: a miss,
+    nothing more to roll) and every d10 shows 5, so a test names only the dice it is about."""
+
+    def __init__(self, faces=(), *, d100=1, d10=5):
+        super().__init__(faces)
+        self._given = len(list(faces))
+        self._defaults = {100: d100, 10: d10}
+        self._extra = 0
+
+    def roll(self, sides: int) -> tuple[int, int | None]:
+        if self.remaining:
+            return super().roll(sides)
+        self._extra += 1
+        return self._defaults.get(sides, 1), self._given + self._extra - 1
+
+
 def sheet(name="Héroe", *, body_armor=0, weapons=(), powers=(), **abilities) -> dict:
     base = {
         "fighting": 20,
