@@ -100,6 +100,10 @@ class DeclarePolicy:
     private_keys: tuple[str, ...] = ()  # keys of a declared action that are the actor's numbers
     rule: str = RULE
 
+    def redact(self, action: Mapping) -> dict:
+        """A declared action without `private_keys`: what others see of a hidden combatant's."""
+        return {key: value for key, value in action.items() if key not in self.private_keys}
+
 
 def _inner(action: Mapping) -> dict:
     inner = action.get("action")
