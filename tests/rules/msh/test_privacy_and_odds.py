@@ -11,7 +11,7 @@ from rules.core.encounter import GM, CombatantFacts, Viewer
 from rules.msh.odds import colour_chances
 from rules.msh.ranks import BY_SLUG
 
-from .helpers import COMBAT, FACE, act, duel
+from .helpers import ATTACKER, COMBAT, DEFENDER, FACE, act, duel, table
 
 PLAYER = Viewer(gm=False, controls=frozenset({1}))
 OPEN_PLAYER = Viewer(gm=False, controls=frozenset({1}), exact_odds=True)
@@ -194,3 +194,16 @@ def test_odds_of_a_bad_request_are_refused():
             viewer=GM,
             hidden=frozenset(),
         )
+
+
+def test_a_hidden_npcs_declaration_event_shows_players_what_it_does_but_not_its_karma():
+    t = table((1, ATTACKER, "heroes"), (2, DEFENDER, "villains"), phase="declare")
+    t.state["declarations"] = {"round": 1, "open": True, "by": {}}
+    t.state["msh"]["side"] = "villains"
+    entries = act(t, "declare", 2, action={"type": "attack", "target": 1, "combat_type": "blunt", "karma": 5})
+    event = _event(entries[0])
+    player = COMBAT.view_event(event, hidden=HIDDEN, viewer=PLAYER)
+    assert player["action"] == {"type": "attack", "target": 1, "combat_type": "blunt"}
+    assert "Karma" not in player["text_es"]
+    gm = COMBAT.view_event(event, hidden=HIDDEN, viewer=GM)
+    assert gm["action"]["karma"] == 5 and "Karma 5" in gm["text_es"]
