@@ -155,3 +155,30 @@ def test_a_player_cannot_close_the_declarations(site):
         site.act({"type": "resolve_round"}, Dice())
     site.act({"type": "resolve_round"}, Dice([5, 5]), user_is_gm=True)
     assert COMBAT.clock(site.state)["round"] == 2
+
+
+def test_an_npc_holds_its_action_to_shoot_before_the_hero_it_counters():
+    s = Site()
+    for cid, sh, side in ((1, COLOSO, "heroes"), (2, GATA, "heroes"), (3, MATON, "villains")):
+        s.add(cid, sh, side, Dice())
+    s.act({"type": "start"}, Dice([2, 9]), user_is_gm=True)  # heroes 2 + 2, villains 9: the villains attack
+    assert COMBAT.clock(s.state)["side"] == "heroes"
+    s.declare(1, type="attack", target=3, combat_type="blunt")
+    s.declare(2, type="pass")
+    assert COMBAT.clock(s.state)["side"] == "villains"
+    # The Matón's held shot 60 (Good column: green, 10 damage) comes before Coloso's blow 1 (white).
+    s.declare(
+        3,
+        Dice([60, 1, 5, 5]),
+        type="hold",
+        before=1,
+        action={"target": 1, "combat_type": "shooting", "with": "Pistola"},
+    )
+    blows = [(e["actor"], e["payload"]["effect"]) for e in s.events if e["type"] == "attack"]
+    assert blows == [(3, "hit"), (1, "miss")]
+    assert s.state["combatants"]["1"]["hit_points"] == 120 - 10
+    player_view = s.seen(PLAYER)
+    declared = [
+        v for v, e in zip(player_view, s.events, strict=True) if e["type"] == "declare" and e["actor"] == 3
+    ]
+    assert declared[0]["action"]["type"] == "hold" and "text_es" in declared[0]
