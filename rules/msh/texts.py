@@ -1,0 +1,68 @@
+"""The event texts, each written once with its public version (without a hidden combatant's
+numbers) made from the same pieces."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .ranks import BY_SLUG, COLOUR_NAMES
+
+EFFECT_NAMES = {
+    "miss": ("falla", "misses"),
+    "overshoot": ("falla y se pasa de largo", "misses and overshoots"),
+    "hit": ("acierta", "hits"),
+    "slam": ("acierta y puede empujar", "hits and may slam"),
+    "stun": ("acierta y puede aturdir", "hits and may stun"),
+    "kill": ("acierta y puede matar", "hits and may kill"),
+    "bullseye": ("hace diana", "hits the bullseye"),
+    "partial-hold": ("sujeta", "grapples"),
+    "hold": ("inmoviliza", "holds fast"),
+    "grab": ("arrebata", "grabs"),
+    "grab-if-stronger": ("arrebata", "grabs"),
+    "grab-break": ("arrebata", "grabs"),
+    "evaded": ("no alcanza: el objetivo se evade", "is evaded"),
+    "squeeze": ("aprieta", "squeezes"),
+    "disarm": ("desarma", "disarms"),
+    "trick-stun": ("busca aturdir", "tries to stun"),
+}
+
+
+def colour_name(colour: str | None) -> tuple[str, str]:
+    return COLOUR_NAMES.get(colour or "", ("—", "—"))
+
+
+def _column(slug: str | None) -> tuple[str, str]:
+    rank = BY_SLUG.get(slug or "")
+    return (rank.name_es, rank.name_en) if rank else ("—", "—")
+
+
+def attack_texts(me: Mapping, target: Mapping, attack, payload: Mapping) -> dict:
+    who, whom = me.get("name", "?"), target.get("name", "?")
+    es_effect, en_effect = EFFECT_NAMES.get(payload["effect"], (payload["effect"], payload["effect"]))
+    es_colour, en_colour = colour_name(payload.get("colour"))
+    ct = attack.combat_type
+    head_es = f"{who} ({ct.name_es}) contra {whom}: {es_colour}, {es_effect}"
+    head_en = f"{who} ({ct.name_en}) against {whom}: {en_colour}, {en_effect}"
+    roll = payload.get("roll")
+    numbers_es = numbers_en = ""
+    if roll:
+        col_es, col_en = _column(payload.get("column"))
+        numbers_es = f" (tirada {roll['total']} en {col_es}, {payload['shifts']:+d} columnas)"
+        numbers_en = f" (roll {roll['total']} on {col_en}, {payload['shifts']:+d} columns)"
+    tail_es = tail_en = ""
+    if payload.get("hit") and "damage" in payload:
+        tail_es = f"; {payload['damage']} de daño, Salud {payload['target_hit_points']}"
+        tail_en = f"; {payload['damage']} damage, Health {payload['target_hit_points']}"
+    status = payload.get("target_status")
+    state_es = f" [{status}]" if status and status != "active" else ""
+    return {
+        "text": {
+            "es": f"{head_es}{numbers_es}{tail_es}.{state_es}",
+            "en": f"{head_en}{numbers_en}{tail_en}.{state_es}",
+        },
+        "public_text": {"es": f"{head_es}.{state_es}", "en": f"{head_en}.{state_es}"},
+    }
+
+
+def simple(name: str, es: str, en: str) -> dict:
+    return {"es": f"{name} {es}", "en": f"{name} {en}"}
