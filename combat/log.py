@@ -95,11 +95,18 @@ def row_state(row: Combatant) -> dict:
     return {"removed": row.removed, "initiative": row.initiative}
 
 
-def _stamp_rolls(payload: dict, commitment: str) -> dict:
-    """Every roll object says which commitment it was made under (docs/api.md)."""
-    for value in payload.values():
-        if isinstance(value, dict) and "faces" in value and "sides" in value:
-            value.setdefault("commitment", commitment)
+def _stamp_rolls(payload, commitment: str, depth: int = 0):
+    """Every roll object, however deep, says which commitment it was made under (docs/api.md)."""
+    if depth > 8:
+        return payload
+    if isinstance(payload, dict):
+        if "faces" in payload and "sides" in payload:
+            payload.setdefault("commitment", commitment)
+        for value in payload.values():
+            _stamp_rolls(value, commitment, depth + 1)
+    elif isinstance(payload, list):
+        for value in payload:
+            _stamp_rolls(value, commitment, depth + 1)
     return payload
 
 

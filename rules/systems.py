@@ -47,6 +47,8 @@ class SheetCheck:
     waived: tuple[Problem, ...] = ()
     budget: Mapping[str, Any] = field(default_factory=dict)
     derived: Mapping[str, Any] = field(default_factory=dict)
+    # The sheet as stored and exported (normalised: defaults filled, keys in order).
+    sheet: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self, lang: str = "es") -> dict:
         return {

@@ -7,6 +7,8 @@ import dataclasses
 import types
 import typing
 
+from rules.core.schema import json_name
+
 from ..display import side_label
 
 TEMPLATES = {"controls": "combat/generic/_controls.html", "odds": "combat/generic/_odds.html"}
@@ -48,7 +50,7 @@ def fields_of(action_type) -> list[dict]:
         required = f.default is dataclasses.MISSING
         out.append(
             {
-                "name": f.metadata.get("name", f.name),
+                "name": json_name(f),
                 "kind": kind,
                 "choices": choices,
                 "many": many,
