@@ -10,7 +10,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+from epic20site.api import ErrorEnvelopeSerializer
 
 from . import selectors, services
 from .access import access_campaign_by_id
@@ -21,12 +21,6 @@ from .serializers import (
     CampaignUpdateInputSerializer,
     MemberSerializer,
 )
-
-# A refused campaign action is bad input (400) unless it is about the state of things.
-_STATUS_FOR_CODE = {
-    "campaign.already_member": status.HTTP_409_CONFLICT,
-    "campaign.gm_cannot_leave": status.HTTP_403_FORBIDDEN,
-}
 
 
 def _errors(description: str) -> OpenApiResponse:
@@ -40,14 +34,8 @@ _404 = _errors("No such campaign among the user's campaigns.")
 
 
 def _call(service, **kwargs):
-    """Run a service and turn its refusal into the error envelope."""
-    try:
-        return service(**kwargs)
-    except services.CampaignError as exc:
-        path = f"/{exc.field}" if exc.field else ""
-        raise EnvelopeError(
-            [error(exc.code, exc.message, path=path)], _STATUS_FOR_CODE.get(exc.code, 400)
-        ) from None
+    """Run a service; a refusal (`DomainError`) is answered by the API's exception handler."""
+    return service(**kwargs)
 
 
 class _CampaignAPIView(GenericAPIView):

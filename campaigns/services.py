@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from epic20site.errors import DomainError
 from rules import systems
 
 from .models import DEFAULT_SYSTEM, Campaign, Membership
@@ -18,14 +19,18 @@ INVITE_LENGTH = 10
 NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
 
 
-class CampaignError(Exception):
-    """A campaign action that the rules of the site do not allow. `code` is stable; `field`
-    names the input that caused it (empty when it is about the action as a whole)."""
+# A refused campaign action is bad input (400) unless it is about the state of things.
+_STATUS_FOR_CODE = {"campaign.already_member": 409, "campaign.gm_cannot_leave": 403}
+
+
+class CampaignError(DomainError):
+    """A campaign action the site does not allow (the one domain error, `DomainError`); `field`
+    names the input that caused it, for forms (empty when it is about the action as a whole)."""
 
     def __init__(self, code: str, message: str, *, field: str = ""):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(
+            code, message, path=f"/{field}" if field else "", status=_STATUS_FOR_CODE.get(code, 400)
+        )
         self.field = field
 
 

@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 from epic20site.parsers import JSONBodyParser
-from rules.epic20.validation import validate_sheet
 
 from . import access, selectors, services
 from .demo import demo_sheets
@@ -111,7 +110,7 @@ class CharacterValidateView(APIView):
     def post(self, request):
         body = _body_object(request)
         body.pop("campaign", None)  # the same body as POST /characters/ validates the same
-        report = validate_sheet(body).as_dict(lang=selectors.request_lang())
+        report = services.sheet_system(body).check_sheet(body).as_dict(lang=selectors.request_lang())
         # What creating it would refuse before the rules: keys the sheet does not have.
         try:
             services.sheet_shape_check(body)

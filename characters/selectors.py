@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import get_language
 
-from rules.epic20.validation import validate_sheet
+from rules import systems
 
 from .models import Award, Character, Waiver
 
@@ -52,7 +52,7 @@ def applicable_waivers(character: Character) -> list[Waiver]:
 
 def character_validation(character: Character):
     """The engine's report on the stored sheet, with the character's awards and waivers."""
-    return validate_sheet(
+    return systems.get(character.system or "epic20").check_sheet(
         character.sheet,
         awards=[award.as_engine_award() for award in character.awards.all()],
         waivers=[w.as_engine_waiver() for w in applicable_waivers(character)],

@@ -18,10 +18,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from rules.epic20.validation import validate_sheet
+from epic20site.errors import DomainError, request_lang
+from rules import systems
+from rules.epic20.system import SHEET_KEYS
 
 from .models import Award, Character, Waiver
-from .sheets import SHEET_KEYS, column_values, shape_problem, sheet_without_meta
+from .sheets import column_values, shape_problem, sheet_without_meta
 
 if TYPE_CHECKING:  # only for annotations: characters never imports combat at run time
     from campaigns.models import Campaign
@@ -33,20 +35,8 @@ MAX_REASON = 2000
 MAX_DEPTH = 20  # a sheet is 4 levels deep; free-form options get some room
 
 
-class CharacterError(Exception):
-    """Something the site does not allow; `code` is stable and machine-readable, `message`
-    is for people (already translated), `status` the HTTP status the API answers with."""
-
-    def __init__(self, code: str, message: str, *, path: str = "", rule: str = "", status: int = 400):
-        super().__init__(message)
-        self.code = code
-        self.message = str(message)
-        self.path = path
-        self.rule = rule
-        self.status = status
-
-    def as_errors(self) -> list[dict]:
-        return [{"code": self.code, "path": self.path, "message": self.message, "rule": self.rule}]
+class CharacterError(DomainError):
+    """Something the site does not allow with a sheet (the one domain error, `DomainError`)."""
 
 
 class SheetInvalid(CharacterError):
@@ -56,8 +46,8 @@ class SheetInvalid(CharacterError):
         super().__init__("sheet.invalid", _("La ficha no cumple las reglas."))
         self.report = report
 
-    def as_errors(self, lang: str = "es") -> list[dict]:  # type: ignore[override]
-        return self.report.as_dict(lang=lang)["errors"]
+    def as_errors(self, lang: str | None = None) -> list[dict]:
+        return self.report.as_dict(lang=lang or request_lang())["errors"]
 
 
 def sheet_shape_check(sheet: Any) -> dict:
@@ -75,7 +65,9 @@ def _check_is_object(sheet: Any) -> dict:
         raise CharacterError(
             "sheet.invalid_character", _("El texto no puede contener el carácter nulo."), path=nul
         )
-    unknown = sorted(str(key) for key in sheet if key not in SHEET_KEYS)
+    system = sheet_system(sheet)
+    # Epic20's sheet has a fixed set of keys; another system's engine reports its own.
+    unknown = sorted(str(key) for key in sheet if key not in SHEET_KEYS) if system.slug == "epic20" else []
     if unknown:
         # The first unknown key is enough to point at; the message names them all.
         raise CharacterError(
@@ -84,6 +76,25 @@ def _check_is_object(sheet: Any) -> dict:
             path="/" + unknown[0].replace("~", "~0").replace("/", "~1"),
         )
     return dict(sheet)
+
+
+def sheet_system(sheet: Mapping) -> systems.GameSystem:
+    """The system a sheet is written for (`"system"`, Epic20 when it names none)."""
+    slug = sheet.get("system", "epic20")
+    system = systems.get(slug) if isinstance(slug, str) else None
+    if system is None:
+        raise CharacterError("system.unknown", _("Sistema de juego desconocido."), path="/system")
+    return system
+
+
+def check_campaign_system(sheet: Mapping, campaign: Campaign | None) -> None:
+    """A campaign plays one system: a sheet of another cannot join it (docs/api.md)."""
+    if campaign is not None and sheet_system(sheet).slug != campaign.system:
+        raise CharacterError(
+            "campaign.other_system",
+            _("Esa campaña juega a otro sistema que esta ficha."),
+            path="/campaign",
+        )
 
 
 def _find_nul(value: Any, path: str, depth: int = 0) -> str | None:
@@ -126,7 +137,9 @@ def sheet_check(*, sheet: Any, character: Character | None = None):
     Raises `CharacterError` for a body that is not a sheet at all, `SheetInvalid` if it
     breaks a rule nobody waived; returns the engine's report otherwise."""
     sheet = _check_is_object(sheet)
-    report = validate_sheet(sheet, awards=_engine_awards(character), waivers=_engine_waivers(character))
+    report = sheet_system(sheet).check_sheet(
+        sheet, awards=_engine_awards(character), waivers=_engine_waivers(character)
+    )
     if not report.valid:
         raise SheetInvalid(report)
     if report.waived:
@@ -162,6 +175,7 @@ def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign 
     sheet_check(sheet=sheet)
     if campaign is not None:
         _check_campaign_member(user=owner, campaign=campaign)
+        check_campaign_system(sheet, campaign)
     character = Character(owner=owner, campaign=campaign, sheet=sheet_without_meta(sheet))
     _apply_columns(character)
     character.save()
@@ -241,6 +255,7 @@ def character_attach(*, character: Character, campaign: Campaign | None, user: A
         )
     if campaign is not None:
         _check_campaign_member(user=user, campaign=campaign)
+        check_campaign_system(character.sheet, campaign)
     character.campaign = campaign
     character.save(update_fields=["campaign", "updated_at"])
     return character

@@ -5,30 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# The keys API.md names, plus the optional ones the engine reads (API.md lets us add those).
-BASE_SHEET_KEYS = (
-    "system",
-    "name",
-    "concept",
-    "level",
-    "archetype",
-    "attributes",
-    "skills",
-    "powers",
-    "advantages",
-    "maneuvers",
-    "complications",
-    "equipment",
-)
-OPTIONAL_SHEET_KEYS = ("archetype_options",)
-SHEET_KEYS = frozenset(BASE_SHEET_KEYS + OPTIONAL_SHEET_KEYS)
+from rules.epic20.system import SHEET_KEYS
 
 # Columns are a copy for lists; a value the column cannot hold never reaches the database.
 _MAX_LEVEL_COLUMN = 2**31 - 1
 
 
 def sheet_without_meta(sheet: Mapping) -> dict:
-    """The sheet as it is stored and exported: only sheet keys, in the order received."""
+    """The sheet as it is stored and exported: only sheet keys, in the order received (an
+    Epic20 sheet; another system's engine refuses keys its sheet does not have)."""
+    if sheet.get("system", "epic20") != "epic20":
+        return {key: value for key, value in sheet.items() if key != "campaign"}
     return {key: value for key, value in sheet.items() if key in SHEET_KEYS}
 
 
@@ -44,7 +31,7 @@ def column_values(sheet: Mapping) -> dict[str, Any]:
         if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= _MAX_LEVEL_COLUMN
         else 0,
         "archetype": (archetype if isinstance(archetype, str) else "")[:80],
-        "system": "epic20",
+        "system": sheet.get("system") if isinstance(sheet.get("system"), str) else "epic20",
     }
 
 

@@ -100,7 +100,7 @@ def _stamp_rolls(payload, commitment: str, depth: int = 0):
     if depth > 8:
         return payload
     if isinstance(payload, dict):
-        if "faces" in payload and "sides" in payload:
+        if "sides" in payload and ("faces" in payload or "nonces" in payload):
             payload.setdefault("commitment", commitment)
         for value in payload.values():
             _stamp_rolls(value, commitment, depth + 1)

@@ -49,7 +49,12 @@ def param(
 
 
 def json_name(field: dataclasses.Field) -> str:
-    return field.metadata.get("name") or field.metadata.get("json") or field.name
+    return (
+        field.metadata.get("name")
+        or field.metadata.get("json")
+        or field.metadata.get("json_name")
+        or field.name
+    )
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,6 +7,24 @@ from typing import Any
 from .catalogue_json import catalogue_json, catalogue_schema
 from .validation import Report, validate_sheet
 
+# The keys of an Epic20 sheet (docs/api.md names them), plus the optional ones the engine reads.
+BASE_SHEET_KEYS = (
+    "system",
+    "name",
+    "concept",
+    "level",
+    "archetype",
+    "attributes",
+    "skills",
+    "powers",
+    "advantages",
+    "maneuvers",
+    "complications",
+    "equipment",
+)
+OPTIONAL_SHEET_KEYS = ("archetype_options",)
+SHEET_KEYS = frozenset(BASE_SHEET_KEYS + OPTIONAL_SHEET_KEYS)
+
 
 class Epic20:
     slug = "epic20"
