@@ -81,11 +81,14 @@ def _shown(raw: dict, exact: bool) -> dict:
     fmt = _exact if exact else _coarse
     strikes = []
     for s in raw["strikes"]:
-        entry = {"index": s["index"], "levels": {slug: fmt(p) for slug, p in s["levels"].items()},
-                 "hit": fmt(s["hit"]), "counterattack": fmt(s["counterattack"]), "made": fmt(s["made"])}  # fmt: skip
+        entry = {"index": s["index"], "hit": fmt(s["hit"]), "counterattack": fmt(s["counterattack"]),
+                 "made": fmt(s["made"])}  # fmt: skip
         if exact:
+            # A band per impact level would pin a hidden defense down to a point or two: only the
+            # exact view lists the levels.
             entry.update(
                 {
+                    "levels": {slug: fmt(p) for slug, p in s["levels"].items()},
                     "attack": s["attack"],
                     "defense": s["defense"],
                     "expected_damage": float(s["expected_damage"]),
