@@ -120,7 +120,7 @@ def _extra_weapon(attacker: Mapping, action: Mapping, main: str) -> dict | None:
 
 def _plan(table: Table, attacker: Mapping, action: Mapping) -> list[Strike]:
     weapon = _weapon_in_hand(attacker, action.get("with"))
-    count = action.get("attacks") or 1
+    count = 1 if action.get("attacks") is None else action["attacks"]
     situational = _situational(attacker)
     shared = situational + _aim(action) + _multiple_modifiers(attacker, weapon, count, situational)
     extra = _extra_weapon(attacker, action, weapon["name"])
@@ -173,7 +173,7 @@ def supernatural_spec(attacker: Mapping, action: Mapping) -> Strike:
     if power is None or power["kind"] != "attack" or power["capability"] != capability:
         _refuse("power.unknown", f"No tiene un poder de ataque de {CAPABILITY[capability].name_es} con ese nombre.",
                 f"No {CAPABILITY[capability].name_en} attack power of that name.", path="/with", rule=SUPERNATURAL)  # fmt: skip
-    if (action.get("attacks") or 1) != 1 or action.get("extra_weapon"):
+    if action.get("attacks") not in (None, 1) or action.get("extra_weapon"):
         _refuse("power.one_at_a_time", "Un poder se lanza de uno en uno.", "A power is cast one at a time.",
                 path="/attacks", rule=SUPERNATURAL)  # fmt: skip
     reach = power["range"] or range_for_perception(attacker["sheet"]["perception"])
