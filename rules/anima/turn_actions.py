@@ -110,6 +110,8 @@ def condition(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 def adjust(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """The GM's correction of hit points or status (healing, a power's effect the engine lacks)."""
     target = need(table, action.get("target"))
+    if action.get("status") not in (None, ACTIVE, DYING, DEAD):
+        raise Refused("adjust.bad_status", ACTIONS, "Estado desconocido.", "Unknown status.", path="/status")
     hit_points = action.get("hit_points")
     if hit_points is not None:
         if not -99999 <= hit_points <= target["hit_points_max"]:

@@ -95,3 +95,11 @@ def test_an_unknown_combat_state_is_refused():
         table, [], {"type": "condition", "target": 2, "condition": "hechizado"}, None
     )
     assert (refusal.code, refusal.path) == ("condition.unknown", "/condition")
+
+
+def test_an_unknown_status_from_the_gm_is_refused_and_changes_nothing():
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    refusal = refused_and_unchanged(
+        table, [], {"type": "adjust", "target": 2, "hit_points": 5, "status": "asleep"}, None
+    )
+    assert (refusal.code, refusal.path) == ("adjust.bad_status", "/status")

@@ -1,0 +1,83 @@
+"""Exact odds of the d10 difference, checked against plain enumeration."""
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.anima.odds import attack_odds, difference_distribution, strike_odds, win_chance
+from rules.anima.results import DEFAULT_LEVELS, damage_for, level_for
+
+from .helpers import act, sheet, table_with
+
+PAIRS = list(product(range(1, 11), repeat=2))
+
+
+def test_the_d10_difference_is_exact_symmetric_and_sums_to_one():
+    spread = difference_distribution(0)
+    assert sum(spread.values()) == 1
+    assert spread[0] == Fraction(10, 100) and spread[9] == spread[-9] == Fraction(1, 100)
+    assert all(spread[d] == spread[-d] for d in range(10))
+
+
+@given(st.integers(-25, 25), st.integers(0, 80), st.integers(0, 4))
+def test_strike_odds_equal_the_enumeration_of_all_hundred_pairs_of_faces(gap, damage, armor):
+    odds = strike_odds(gap, DEFAULT_LEVELS, damage, armor)
+    levels = [level_for(DEFAULT_LEVELS, gap + a - d) for a, d in PAIRS]
+    assert odds["counterattack"] == Fraction(sum(level.counterattack for level in levels), 100)
+    assert odds["hit"] == Fraction(sum(level.damage_percent > 0 for level in levels), 100)
+    assert odds["expected_damage"] == Fraction(
+        sum(damage_for(damage, level.damage_percent, armor) for level in levels), 100
+    )
+    assert sum(odds["levels"].values()) == 1
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(10, 10), (13, 10), (9, 10), (30, 10)])
+def test_the_chance_to_win_an_opposed_roll_counts_ties_as_lost(mine, theirs):
+    wins = sum(mine + a > theirs + b for a, b in PAIRS)
+    assert win_chance(mine, theirs) == Fraction(wins, 100)
+
+
+def test_a_later_multiple_attack_is_made_only_if_no_earlier_one_earned_a_counterattack():
+    table = table_with(sheet("A", attack=30), sheet("B", defense=28), started=True)
+    odds = attack_odds(table, {"type": "attack", "target": 2, "with": "Espada larga", "attacks": 3}, 1)
+    first, second, third = odds["strikes"]
+    assert (first["attack"], second["defense"], third["defense"]) == (24, 28, 26)  # the third defense is -2
+    assert second["made"] == 1 - first["counterattack"]
+    assert third["made"] == (1 - first["counterattack"]) * (1 - second["counterattack"])
+    assert odds["expected_damage"] == sum(s["made"] * s["expected_damage"] for s in odds["strikes"])
+    assert odds["any_counterattack"] == 1 - third["made"] * (1 - third["counterattack"])
+
+
+def test_an_opportunity_attacks_odds_start_with_winning_the_reflex_roll():
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    odds = attack_odds(table, {"type": "opportunity_attack", "target": 2, "with": "Espada larga"}, 1)
+    assert odds["reach"] == win_chance(11, 10) and odds["strikes"][0]["defense"] == 16
+
+
+def test_a_counterattacks_odds_carry_its_bonus():
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    act(table, [1, 10], {"type": "attack", "target": 2, "with": "Espada larga"}, 1)
+    odds = attack_odds(table, {"type": "counterattack", "target": 1, "with": "Espada larga"}, 2)
+    assert odds["strikes"][0]["attack"] == 24
+
+
+def test_odds_refuse_what_the_action_would_refuse():
+    from rules.core.errors import Refused
+
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    with pytest.raises(Refused):
+        attack_odds(table, {"type": "attack", "target": 2, "with": "Espada larga", "attacks": 9}, 1)
+
+
+def test_the_odds_use_the_campaigns_results_table():
+    from rules.anima.results import as_json
+
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    rows = as_json(DEFAULT_LEVELS)
+    rows[0]["max_difference"], rows[1]["min_difference"] = -10, -9  # counterattacks only below -9
+    table.state["results_table"] = rows
+    odds = attack_odds(table, {"type": "attack", "target": 2, "with": "Espada larga"}, 1)
+    assert odds["strikes"][0]["counterattack"] == 0
