@@ -258,6 +258,7 @@ def opportunity_attack(table: Table, dice: DiceSource, action: Mapping, actor) -
     Resistencia de Reflejos with +3/+1/−1 by Tamaño; the winner's melee attack puts the enemy in
     Flanqueo ("un -4 a la Capacidad Defensiva"); "la única Maniobra … es la de Ataque apuntado"."""
     attacker, target = _parties(table, action, actor)
+    _enemy(attacker, target)
     if attacker.get("opportunity_round") == table.round:
         _refuse("opportunity.used", "Ya hizo su Ataque de Oportunidad este turno.",
                 "The opportunity attack of this turn is spent.", kind=CONFLICT, rule=ATTACK_TYPES)  # fmt: skip
@@ -282,6 +283,13 @@ def opportunity_attack(table: Table, dice: DiceSource, action: Mapping, actor) -
         strike(table, dice, actor, int(action["target"]), opportunity_spec(attacker, weapon, action))
 
 
+def _enemy(attacker: Mapping, target: Mapping) -> None:
+    """Los Tipos de Ataque: "Si un enemigo intentar salir del alcance"."""
+    if attacker.get("side") == target.get("side"):
+        _refuse("opportunity.not_an_enemy", "Solo contra un enemigo.", "Only against an enemy.", path="/target",
+                rule=ATTACK_TYPES)  # fmt: skip
+
+
 def opportunity_spec(attacker: Mapping, weapon: Mapping, action: Mapping) -> Strike:
     flanked = ({"slug": "flanked", "value": STATE["flanked"].defense},)
     return Strike("opportunity-attack", "attack", weapon["name"], weapon["damage"],
@@ -301,6 +309,7 @@ def plan_for(table: Table, action: Mapping, actor) -> tuple[list[Strike], tuple[
     if kind == "counterattack":
         return [counter_spec(table, attacker, action)[0]], None
     if kind == "opportunity_attack":
+        _enemy(attacker, target)
         weapon = _weapon_in_hand(attacker, action.get("with"), melee=True)
         return [opportunity_spec(attacker, weapon, action)], opportunity_reflexes(attacker, target, weapon)
     capability = _capability(action)

@@ -1,6 +1,8 @@
 """One attack against one defense: (Capacidad Ofensiva + 1D10) − (Capacidad Defensiva + 1D10)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from .helpers import act, c, events, refused_and_unchanged, sheet, table_with
 
@@ -129,3 +131,28 @@ def test_bad_attack_input_is_refused_and_changes_nothing(change, code, path):
     refusal = refused_and_unchanged(table, [5, 5], {**ATTACK, **change}, 1)
     assert (refusal.code, refusal.path, refusal.kind) == (code, path, "invalid")
     assert refusal.text_es and refusal.text_en
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    attack=st.integers(0, 60), defense=st.integers(0, 60), armor=st.integers(0, 10),
+    faces=st.tuples(st.integers(1, 10), st.integers(1, 10)), zones=st.lists(st.integers(1, 10), min_size=2, max_size=2),
+)  # fmt: skip
+def test_an_attack_always_reads_its_difference_on_one_level_and_never_heals(
+    attack, defense, armor, faces, zones
+):
+    from rules.anima.results import DEFAULT_LEVELS, level_for
+
+    table = table_with(sheet("A", attack=attack), sheet("B", defense=defense, armor=armor), started=True)
+    act(table, [*faces, *zones], ATTACK, 1)
+    hit = events(table, "attack")[0]
+    assert (
+        hit["difference"]
+        == hit["attack_total"] - hit["defense_total"]
+        == attack + faces[0] - defense - faces[1]
+    )
+    assert level_for(DEFAULT_LEVELS, hit["difference"]).slug == hit["impact_level"]
+    assert (
+        hit["damage"] >= 0 and c(table, 2)["hit_points"] == 100 - hit["damage"] - hit["max_hit_points_lost"]
+    )
+    assert hit["counterattack"] == (hit["difference"] <= -3)

@@ -123,3 +123,11 @@ def test_flanking_does_not_reach_a_defender_behind_a_supernatural_shield():
     act(table, [], {"type": "choose_defense", "capability": "magic"}, 1)
     act(table, [9, 1, 5, 5], {"type": "opportunity_attack", "target": 1, "with": "Espada larga"}, 2)
     assert events(table, "attack")[0]["defense_modifiers"] == []
+
+
+def test_an_opportunity_attack_is_only_against_an_enemy():
+    table = table_with(sheet("A"), sheet("B"), sides=["heroes", "heroes"], started=True)
+    refusal = refused_and_unchanged(
+        table, [9, 1], {"type": "opportunity_attack", "target": 1, "with": "Espada larga"}, 2
+    )
+    assert (refusal.code, refusal.path) == ("opportunity.not_an_enemy", "/target")

@@ -134,3 +134,24 @@ def test_the_gm_and_a_player_allowed_exact_odds_get_exact_fractions():
 def test_a_player_against_a_player_character_gets_exact_odds():
     table = table_with(sheet("Celia"), sheet("Bruno"), started=True)
     assert SYSTEM.combat.odds(table.state, ODDS, viewer=PLAYER, hidden=frozenset())["exact"] is True
+
+
+def test_an_opportunity_roll_against_a_hidden_npc_hides_its_reflexes():
+    table = table_with(sheet("Celia"), sheet("Orco"), started=True)
+    act(table, [2, 9], {"type": "opportunity_attack", "target": 2, "with": "Espada larga"}, 1)
+    event = _event(table, "opportunity_roll")
+    seen = SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=PLAYER)
+    assert (
+        seen["target_roll"] == {"sides": 10, "nonces": [1], "hidden": True}
+        and seen["attacker_roll"]["total"] == 13
+    )
+    assert "19" not in seen["text_es"] and seen["won"] is False
+    assert SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=GM)["target_roll"]["total"] == 19
+
+
+def test_a_gm_correction_of_a_hidden_npc_keeps_its_hit_points_from_players():
+    table = table_with(sheet("Celia"), sheet("Orco"), started=True)
+    act(table, [], {"type": "adjust", "target": 2, "hit_points": 33}, None)
+    event = _event(table, "adjust")
+    assert "hit_points" not in SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=PLAYER)
+    assert SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=GM)["hit_points"] == 33
