@@ -69,7 +69,7 @@ def defense_of(target: dict, strike: Strike, defenses_before: int) -> tuple[str,
 def hurt(target: dict, damage: int, dice: DiceSource, aimed: str | None) -> dict:
     target["hit_points"] -= damage
     outcome = critical.apply_consequence(target, damage, dice, aimed)
-    if target["status"] != DEAD:
+    if damage and target["status"] != DEAD:
         target["status"] = DYING if target["hit_points"] <= 0 else ACTIVE
     return outcome
 

@@ -68,6 +68,25 @@ def build_combatant(*, cid: int, name: str, side: str, sheet: Mapping, options: 
     }
 
 
+def turn_left(combatant: Mapping) -> dict:
+    """What the combatant has left of its turn (Las Acciones), for the site's `turn.left`."""
+    used = combatant.get("turn_actions") or {}
+    speed = int(combatant["sheet"]["movement"])
+    complex_free = not used.get("complex_used") and not used.get("complex_m")
+    return {
+        "movement_m": max(0.0, speed - float(used.get("movement_m") or 0)),
+        "complex": 1 if complex_free else 0,
+        "complex_as_movement_m": max(0.0, speed - float(used.get("complex_m") or 0))
+        if complex_free or used.get("complex_m")
+        else 0.0,
+    }
+
+
+def refresh_turn(table: Table) -> None:
+    current = table.combatant(table.state.get("current"))
+    table.state["turn"] = {"left": turn_left(current)} if current else {}
+
+
 def need(table: Table, cid, *, path: str = "/target") -> dict:
     """A combatant in the fight, or a refusal naming the field."""
     found = table.combatant(cid) if cid is not None else None

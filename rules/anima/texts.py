@@ -48,9 +48,12 @@ def attack_text(p: Mapping, actor: str, target: str, *, hide_actor: bool, hide_t
     numbers_es, numbers_en = _numbers(p, hide_actor, hide_target)
     after_es, after_en = _after(p, target, hide_target)
     count = f" [{p['attack_index']}/{p['attacks']}]" if p.get("attacks", 1) > 1 else ""
+    with_es, with_en = (
+        ("sin armas", "bare-handed") if p["with"] == "unarmed" else (f"con {p['with']}", f"with {p['with']}")
+    )
     return {
-        "es": f"{actor} {verb_es} {target} con {p['with']}{count}{numbers_es}: {level_es}.{after_es}",
-        "en": f"{actor} {verb_en} {target} with {p['with']}{count}{numbers_en}: {level_en}.{after_en}",
+        "es": f"{actor} {verb_es} {target} {with_es}{count}{numbers_es}: {level_es}.{after_es}",
+        "en": f"{actor} {verb_en} {target} {with_en}{count}{numbers_en}: {level_en}.{after_en}",
     }
 
 

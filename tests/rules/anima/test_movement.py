@@ -103,3 +103,13 @@ def test_an_unknown_status_from_the_gm_is_refused_and_changes_nothing():
         table, [], {"type": "adjust", "target": 2, "hit_points": 5, "status": "asleep"}, None
     )
     assert (refusal.code, refusal.path) == ("adjust.bad_status", "/status")
+
+
+def test_the_turn_says_what_the_current_combatant_has_left():
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    act(table, [], {"type": "move", "metres": 5}, 1)
+    assert table.state["turn"]["left"] == {"movement_m": 15.0, "complex": 1, "complex_as_movement_m": 20.0}
+    act(table, [5, 5], {"type": "attack", "target": 2, "with": "Espada larga"}, 1)
+    assert table.state["turn"]["left"] == {"movement_m": 15.0, "complex": 0, "complex_as_movement_m": 0.0}
+    act(table, [], {"type": "end_turn"}, 1)
+    assert table.state["turn"]["left"]["movement_m"] == 20.0
