@@ -36,6 +36,13 @@ def _power(caster: Mapping, action: Mapping, kind: str) -> dict:
         _refuse("power.unknown", "No tiene un poder de ese tipo con ese nombre.", "No power of that kind and name.",
                 "/power")  # fmt: skip
     reach = power["range"] or range_for_perception(caster["sheet"]["perception"])
+    if action.get("distance") is not None and action["distance"] < 0:
+        _refuse(
+            "power.bad_distance",
+            "La distancia no puede ser negativa.",
+            "A distance cannot be negative.",
+            "/distance",
+        )
     if action.get("distance") is not None and action["distance"] > reach:
         _refuse("power.out_of_range", f"Alcance {reach} m.", f"Range {reach} m.", "/distance")
     return power
@@ -61,6 +68,13 @@ def _targets(table: Table, action: Mapping) -> list[int]:
 def _difficulty(power: Mapping, action: Mapping, *, required: bool) -> int:
     difficulty = action.get("difficulty")
     difficulty = power["difficulty"] if difficulty is None else difficulty
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 0 <= difficulty <= 9999:
+        _refuse(
+            "power.bad_difficulty",
+            "La dificultad va de 1 a 9999.",
+            "The difficulty goes from 1 to 9999.",
+            "/difficulty",
+        )
     if required and difficulty <= 0:
         _refuse(
             "power.no_difficulty",

@@ -177,6 +177,9 @@ def supernatural_spec(attacker: Mapping, action: Mapping) -> Strike:
         _refuse("power.one_at_a_time", "Un poder se lanza de uno en uno.", "A power is cast one at a time.",
                 path="/attacks", rule=SUPERNATURAL)  # fmt: skip
     reach = power["range"] or range_for_perception(attacker["sheet"]["perception"])
+    if action.get("distance") is not None and action["distance"] < 0:
+        _refuse("power.bad_distance", "La distancia no puede ser negativa.", "A distance cannot be negative.",
+                path="/distance", rule=SUPERNATURAL)  # fmt: skip
     if action.get("distance") is not None and action["distance"] > reach:
         _refuse(
             "power.out_of_range",
