@@ -4,7 +4,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.anima.odds import attack_odds, difference_distribution, strike_odds, win_chance
@@ -22,6 +22,7 @@ def test_the_d10_difference_is_exact_symmetric_and_sums_to_one():
     assert all(spread[d] == spread[-d] for d in range(10))
 
 
+@settings(deadline=None)
 @given(st.integers(-25, 25), st.integers(0, 80), st.integers(0, 4))
 def test_strike_odds_equal_the_enumeration_of_all_hundred_pairs_of_faces(gap, damage, armor):
     odds = strike_odds(gap, DEFAULT_LEVELS, damage, armor)

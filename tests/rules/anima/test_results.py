@@ -1,7 +1,7 @@
 """The results table: the project's levels, a campaign's own table and its checks."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.anima.results import (
@@ -26,6 +26,7 @@ def test_each_row_of_the_results_table_covers_its_own_differences(level):
     assert all(level_for(DEFAULT_LEVELS, d) is not level for d in outside)
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=-10_000, max_value=10_000))
 def test_exactly_one_level_covers_every_difference(difference):
     assert sum(level.covers(difference) for level in DEFAULT_LEVELS) == 1
