@@ -17,7 +17,8 @@ from rules.core.odds import band
 from .attack import defense_of
 from .catalogue import CAPABILITY
 from .combatant import total
-from .results import ImpactLevel, damage_for, level_for, levels_from_state
+from .powers import checked_request, reflex_value
+from .results import ImpactLevel, area_level, damage_for, level_for, levels_from_state
 from .sequences import plan_for
 
 SPREAD = icepool.d10 - icepool.d10
@@ -109,11 +110,46 @@ def _shown(raw: dict, exact: bool) -> dict:
     return out
 
 
+def area_odds(table: Table, action: Mapping, actor) -> dict[int, dict]:
+    """Per target of an area power: the chance to pass the Resistencia de Reflejos ("superar":
+    above the difficulty), of each impact level on a failure, and the expected damage."""
+    power, targets, difficulty = checked_request(table, action, actor, "area")
+    levels = levels_from_state(table.state)
+    out = {}
+    for cid in targets:
+        value = reflex_value(table.state["combatants"][str(cid)], power)
+        by_level: dict[str, Fraction] = {}
+        passed = expected = Fraction(0)
+        for face in range(1, 11):
+            if value + face > difficulty:
+                passed += Fraction(1, 10)
+                continue
+            level = area_level(levels, difficulty - value - face)
+            by_level[level.slug] = by_level.get(level.slug, Fraction(0)) + Fraction(1, 10)
+            expected += Fraction(damage_for(power["damage"], level.damage_percent), 10)
+        out[cid] = {"pass": passed, "levels": by_level, "expected_damage": expected, "reflex": value}
+    return out
+
+
+def _shown_area(raw: dict[int, dict], viewer: Viewer, hidden: frozenset[int]) -> dict:
+    targets = []
+    for cid, one in raw.items():
+        exact = viewer.gm or viewer.exact_odds or cid not in hidden
+        entry = {"target": cid, "exact": exact, "pass": (_exact if exact else _coarse)(one["pass"])}
+        if exact:
+            entry.update({"levels": {slug: _exact(p) for slug, p in one["levels"].items()},
+                          "expected_damage": float(one["expected_damage"]), "reflex": one["reflex"]})  # fmt: skip
+        targets.append(entry)
+    return {"targets": targets}
+
+
 def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int]) -> dict:
     """The odds as `viewer` may know them: exact for the GM, or when nobody involved is hidden, or
-    when the GM lets players see exact odds; else bands only."""
+    when the GM lets players see exact odds; else bands only (per target for an area power)."""
     table = Table.from_state(state)
     actor = request.get("actor")
+    if request.get("type") == "area_power":
+        return _shown_area(area_odds(table, request, actor), viewer, frozenset(hidden))
     raw = attack_odds(table, {"type": request.get("type", "attack"), **request}, actor)
     involved = {int(actor), int(request["target"])}
     exact = viewer.gm or viewer.exact_odds or not (involved & set(hidden))

@@ -85,11 +85,23 @@ def _difficulty(power: Mapping, action: Mapping, *, required: bool) -> int:
     return difficulty
 
 
-def _resist(dice: DiceSource, target: Mapping, power: Mapping, difficulty: int) -> tuple[dict, bool, int]:
+def reflex_value(target: Mapping, power: Mapping) -> int:
+    """Resistencia de Reflejos against a power, before the die: plus the armour when the power
+    "afecta a un Valor de Armadura", with the movement penalty of "toda acción"."""
     armor = int(target["sheet"]["armor"]) if power["armor_value"] else 0
-    roll = roll_d10(
-        dice, int(target["sheet"]["reflex_resistance"]) + armor + total(movement_modifier(target))
-    )
+    return int(target["sheet"]["reflex_resistance"]) + armor + total(movement_modifier(target))
+
+
+def checked_request(table: Table, action: Mapping, actor, kind: str) -> tuple[dict, list[int], int]:
+    """The power, its targets and its difficulty, refused as the action would refuse them."""
+    caster = need(table, actor, path="/actor")
+    need_standing(caster)
+    power = _power(caster, action, kind)
+    return power, _targets(table, action), _difficulty(power, action, required=kind == "area")
+
+
+def _resist(dice: DiceSource, target: Mapping, power: Mapping, difficulty: int) -> tuple[dict, bool, int]:
+    roll = roll_d10(dice, reflex_value(target, power))
     return roll, roll["total"] > difficulty, max(0, difficulty - roll["total"])
 
 
@@ -115,11 +127,7 @@ def _affect(table: Table, dice: DiceSource, cid: int, power: Mapping, percent: i
 
 
 def area_power(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    caster = need(table, actor, path="/actor")
-    need_standing(caster)
-    power = _power(caster, action, "area")
-    targets = _targets(table, action)
-    difficulty = _difficulty(power, action, required=True)
+    power, targets, difficulty = checked_request(table, action, actor, "area")
     stayed = set(action.get("stayed") or [])
     key = f"{actor}:{power['name']}"
     levels = levels_from_state(table.state)
@@ -154,11 +162,7 @@ def area_power(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 
 def passive_power(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    caster = need(table, actor, path="/actor")
-    need_standing(caster)
-    power = _power(caster, action, "passive")
-    targets = _targets(table, action)
-    difficulty = _difficulty(power, action, required=False)
+    power, targets, difficulty = checked_request(table, action, actor, "passive")
     for cid in targets:
         target = table.state["combatants"][str(cid)]
         name = target["name"]

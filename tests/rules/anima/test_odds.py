@@ -82,3 +82,36 @@ def test_the_odds_use_the_campaigns_results_table():
     table.state["results_table"] = rows
     odds = attack_odds(table, {"type": "attack", "target": 2, "with": "Espada larga"}, 1)
     assert odds["strikes"][0]["counterattack"] == 0
+
+
+FIRE = {"name": "Fuego", "kind": "area", "capability": "magic", "damage": 40, "difficulty": 20}
+
+
+def test_area_odds_count_the_ten_faces_of_each_targets_reflex_roll():
+    from rules.anima.odds import area_odds
+
+    table = table_with(
+        sheet("A", magic_projection=20, powers=[FIRE]), sheet("B", reflex_resistance=12), started=True
+    )
+    odds = area_odds(table, {"type": "area_power", "power": "Fuego", "targets": [2]}, 1)[2]
+    # 12 + face > 20 for faces 9 and 10; faces 6–8 fall short by 0–2 (minor), 3–5 by 3–5 (moderate), 1–2 (major).
+    assert odds["pass"] == Fraction(2, 10)
+    assert odds["levels"] == {"minor": Fraction(3, 10), "moderate": Fraction(3, 10), "major": Fraction(2, 10)}
+    assert odds["expected_damage"] == Fraction(3 * 10 + 3 * 20 + 2 * 30, 10)
+
+
+def test_a_player_gets_a_band_for_a_hidden_target_of_an_area_power_and_exact_odds_for_the_others():
+    from rules.core.encounter import GM, Viewer
+
+    from .helpers import SYSTEM
+
+    table = table_with(sheet("A", magic_projection=20, powers=[FIRE]), sheet("B"), sheet("C"), started=True)
+    request = {"type": "area_power", "actor": 1, "power": "Fuego", "targets": [2, 3]}
+    player = SYSTEM.combat.odds(table.state, request, viewer=Viewer(gm=False), hidden=frozenset({2}))
+    hidden, shown = player["targets"]
+    assert (
+        hidden["exact"] is False and set(hidden) == {"target", "exact", "pass"} and "band" in hidden["pass"]
+    )
+    assert shown["exact"] is True and shown["pass"]["fraction"] == "0/1"
+    gm = SYSTEM.combat.odds(table.state, request, viewer=GM, hidden=frozenset({2}))
+    assert all(t["exact"] for t in gm["targets"])
