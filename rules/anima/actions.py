@@ -9,6 +9,7 @@ from rules.core.encounter import ActionType
 
 from . import order, powers, sequences, turn_actions
 from .combatant import refresh_turn
+from .inputs import checked
 
 ZONES = Literal[
     "right-leg", "left-leg", "abdomen", "torso", "right-arm", "left-arm", "right-hand", "left-hand", "head"
@@ -150,43 +151,45 @@ class ResultsTable:
     )
 
 
-def _resolver(resolve):
-    """The schemas name the weapon `with_` (a Python keyword otherwise); requests say `with`.
-    After any action, `turn.left` says what the current combatant has left of its turn."""
+def _resolver(resolve, schema: type):
+    """Checks the fields against the schema (a wrong shape is a refusal, never a crash), then
+    resolves; afterwards `turn.left` says what the current combatant has left of its turn."""
 
     def run(table, dice, action, actor):
-        if "with_" in action and "with" not in action:
-            action = {**action, "with": action["with_"]}
-        resolve(table, dice, action, actor)
+        resolve(table, dice, checked(schema, action), actor)
         refresh_turn(table)
 
     return run
 
 
+def _type(name: str, resolve, schema: type, **options) -> ActionType:
+    return ActionType(name, _resolver(resolve, schema), schema, **options)
+
+
 ACTIONS = {
-    "start": ActionType("start", _resolver(order.start), Nothing, gm_only=True, needs_actor=False, phases=("setup",),
+    "start": _type("start", order.start, Nothing, gm_only=True, needs_actor=False, phases=("setup",),
                         summary_es="Tirar iniciativa y empezar.", summary_en="Roll initiative and begin."),
-    "end": ActionType("end", _resolver(order.end), Nothing, gm_only=True, needs_actor=False, phases=("setup", "active"),
+    "end": _type("end", order.end, Nothing, gm_only=True, needs_actor=False, phases=("setup", "active"),
                       summary_es="Terminar el combate.", summary_en="End the fight."),
-    "end_turn": ActionType("end_turn", _resolver(order.end_turn), Nothing, summary_es="Terminar el turno.", summary_en="End the turn."),
-    "attack": ActionType("attack", _resolver(sequences.attack), Attack,
+    "end_turn": _type("end_turn", order.end_turn, Nothing, summary_es="Terminar el turno.", summary_en="End the turn."),
+    "attack": _type("attack", sequences.attack, Attack,
                          summary_es="Ataque Completo o poder de ataque.", summary_en="Full attack or attack power."),
-    "counterattack": ActionType("counterattack", _resolver(sequences.counterattack), Counterattack,
+    "counterattack": _type("counterattack", sequences.counterattack, Counterattack,
                                 summary_es="Contraataque ganado.", summary_en="An earned counterattack."),
-    "opportunity_attack": ActionType("opportunity_attack", _resolver(sequences.opportunity_attack), OpportunityAttack,
+    "opportunity_attack": _type("opportunity_attack", sequences.opportunity_attack, OpportunityAttack,
                                      summary_es="Ataque de Oportunidad.", summary_en="Opportunity attack."),
-    "move": ActionType("move", _resolver(turn_actions.move), Move, summary_es="Moverse.", summary_en="Move."),
-    "equip": ActionType("equip", _resolver(turn_actions.equip), Equip, summary_es="Desenfundar o equipar.", summary_en="Ready weapons."),
-    "choose_defense": ActionType("choose_defense", _resolver(turn_actions.choose_defense), ChooseDefense,
+    "move": _type("move", turn_actions.move, Move, summary_es="Moverse.", summary_en="Move."),
+    "equip": _type("equip", turn_actions.equip, Equip, summary_es="Desenfundar o equipar.", summary_en="Ready weapons."),
+    "choose_defense": _type("choose_defense", turn_actions.choose_defense, ChooseDefense,
                                  summary_es="Elegir la Capacidad Defensiva.", summary_en="Choose the defensive capability."),
-    "area_power": ActionType("area_power", _resolver(powers.area_power), AreaPower, summary_es="Poder de Área.", summary_en="Area power."),
-    "passive_power": ActionType("passive_power", _resolver(powers.passive_power), PassivePower,
+    "area_power": _type("area_power", powers.area_power, AreaPower, summary_es="Poder de Área.", summary_en="Area power."),
+    "passive_power": _type("passive_power", powers.passive_power, PassivePower,
                                 summary_es="Poder Pasivo.", summary_en="Passive power."),
-    "condition": ActionType("condition", _resolver(turn_actions.condition), Condition, gm_only=True, needs_actor=False,
+    "condition": _type("condition", turn_actions.condition, Condition, gm_only=True, needs_actor=False,
                             phases=("setup", "active"), summary_es="Estado de Combate.", summary_en="Combat state."),
-    "adjust": ActionType("adjust", _resolver(turn_actions.adjust), Adjust, gm_only=True, needs_actor=False,
+    "adjust": _type("adjust", turn_actions.adjust, Adjust, gm_only=True, needs_actor=False,
                          phases=("setup", "active"), summary_es="Ajuste del Director.", summary_en="GM adjustment."),
-    "set_results_table": ActionType("set_results_table", _resolver(turn_actions.set_results_table), ResultsTable, gm_only=True,
+    "set_results_table": _type("set_results_table", turn_actions.set_results_table, ResultsTable, gm_only=True,
                                     needs_actor=False, phases=("setup", "active"),
                                     summary_es="Tabla de resultados de la campaña.", summary_en="The campaign's results table."),
 }  # fmt: skip

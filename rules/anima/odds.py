@@ -12,16 +12,20 @@ from fractions import Fraction
 import icepool
 
 from rules.core.encounter import Table, Viewer
+from rules.core.errors import Refused
 from rules.core.odds import band
 
+from .actions import ACTIONS
 from .attack import defense_of
 from .catalogue import CAPABILITY
 from .combatant import total
+from .inputs import checked
 from .powers import checked_request, reflex_value
 from .results import ImpactLevel, area_level, damage_for, level_for, levels_from_state
 from .sequences import plan_for
 
 SPREAD = icepool.d10 - icepool.d10
+ODDS_TYPES = ("attack", "counterattack", "opportunity_attack", "area_power")
 
 
 def difference_distribution(gap: int) -> dict[int, Fraction]:
@@ -148,9 +152,14 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
     when the GM lets players see exact odds; else bands only (per target for an area power)."""
     table = Table.from_state(state)
     actor = request.get("actor")
-    if request.get("type") == "area_power":
+    kind = request.get("type") or "attack"
+    if kind not in ODDS_TYPES:
+        raise Refused("odds.no_odds", "Atacar", "Esta acción no tiene probabilidades que calcular.",
+                      "This action has no odds to work out.", path="/type")  # fmt: skip
+    request = {**checked(ACTIONS[kind].schema, request), "type": kind}
+    if kind == "area_power":
         return _shown_area(area_odds(table, request, actor), viewer, frozenset(hidden))
-    raw = attack_odds(table, {"type": request.get("type", "attack"), **request}, actor)
+    raw = attack_odds(table, request, actor)
     involved = {int(actor), int(request["target"])}
     exact = viewer.gm or viewer.exact_odds or not (involved & set(hidden))
     return _shown(raw, exact)

@@ -41,7 +41,7 @@ def _aim(action: Mapping) -> list[dict]:
     aimed = action.get("aimed")
     if aimed is None:
         return []
-    if aimed not in ZONE:
+    if not isinstance(aimed, str) or aimed not in ZONE:
         _refuse("attack.unknown_zone", "Zona desconocida.", "Unknown zone.", path="/aimed")
     # Atacar: "aplicando el penalizador correspondiente de la Tabla de Ataques Apuntados".
     return [{"slug": "aimed", "value": ZONE[aimed].aim_penalty}]
@@ -198,7 +198,7 @@ def supernatural_spec(attacker: Mapping, action: Mapping) -> Strike:
 
 def _capability(action: Mapping) -> str:
     capability = action.get("capability") or "attack"
-    if capability not in CAPABILITY:
+    if not isinstance(capability, str) or capability not in CAPABILITY:
         _refuse(
             "attack.unknown_capability", "Capacidad desconocida.", "Unknown capability.", path="/capability"
         )

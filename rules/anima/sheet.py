@@ -108,7 +108,7 @@ def _weapon(data, index: int, problems: _Problems) -> dict | None:
         problems.add("not_an_object", pointer(*path), "Cada arma es un objeto.", "Each weapon is an object.")
         return None
     weapon = {"name": _name(data, path, problems), "size": data.get("size")}
-    if weapon["size"] not in SIZES:
+    if not isinstance(weapon["size"], str) or weapon["size"] not in SIZES:
         problems.add("bad_size", pointer(*path, "size"), "Tamaño: small, medium o large.",
                      "Size: small, medium or large.", ATTACKING)  # fmt: skip
     weapon["ranged"] = _flag(data, "ranged", path, problems, ATTACKING)

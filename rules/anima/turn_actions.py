@@ -84,7 +84,7 @@ def choose_defense(table: Table, dice: DiceSource, action: Mapping, actor) -> No
     """Defenderse: Capacidad Mágica or Psiónica "debe disponer de un escudo sobrenatural"."""
     holder = need(table, actor, path="/actor")
     kind = action.get("capability") or "defense"
-    if kind not in defensive_capabilities(holder["sheet"]):
+    if not isinstance(kind, str) or kind not in defensive_capabilities(holder["sheet"]):
         raise Refused("defense.no_shield", DEFENDING, "Sin escudo sobrenatural se defiende con la Capacidad de Defensa.",
                       "Without a supernatural shield the defense uses the defense capability.", path="/capability")  # fmt: skip
     holder["defense_with"] = kind
@@ -95,7 +95,7 @@ def choose_defense(table: Table, dice: DiceSource, action: Mapping, actor) -> No
 def condition(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     target = need(table, action.get("target"))
     slug = action.get("condition")
-    if slug not in STATE:
+    if not isinstance(slug, str) or slug not in STATE:
         raise Refused("condition.unknown", ATTACKING, "Estado de Combate desconocido.", "Unknown combat state.",
                       path="/condition")  # fmt: skip
     on = action.get("on", True)

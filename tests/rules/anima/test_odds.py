@@ -115,3 +115,21 @@ def test_a_player_gets_a_band_for_a_hidden_target_of_an_area_power_and_exact_odd
     assert shown["exact"] is True and shown["pass"]["fraction"] == "0/1"
     gm = SYSTEM.combat.odds(table.state, request, viewer=GM, hidden=frozenset({2}))
     assert all(t["exact"] for t in gm["targets"])
+
+
+def test_odds_of_an_action_without_a_roll_or_of_a_bad_request_are_refused():
+    from rules.core.encounter import GM
+    from rules.core.errors import Refused
+
+    from .helpers import SYSTEM
+
+    table = table_with(sheet("A"), sheet("B"), started=True)
+    with pytest.raises(Refused) as info:
+        SYSTEM.combat.odds(
+            table.state, {"type": "move", "actor": 1, "metres": 5}, viewer=GM, hidden=frozenset()
+        )
+    assert (info.value.code, info.value.path) == ("odds.no_odds", "/type")
+    with pytest.raises(Refused) as info:
+        SYSTEM.combat.odds(table.state, {"type": "attack", "actor": 1, "target": "B", "with": "Espada larga"},
+                           viewer=GM, hidden=frozenset())  # fmt: skip
+    assert (info.value.code, info.value.path) == ("input.bad_type", "/target")

@@ -155,3 +155,13 @@ def test_a_gm_correction_of_a_hidden_npc_keeps_its_hit_points_from_players():
     event = _event(table, "adjust")
     assert "hit_points" not in SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=PLAYER)
     assert SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=GM)["hit_points"] == 33
+
+
+def test_every_answer_of_the_odds_is_plain_json():
+    import json
+
+    table = table_with(sheet("Celia"), sheet("Orco"), started=True)
+    for viewer in (PLAYER, GM):
+        for request in (ODDS, {**ODDS, "type": "opportunity_attack"}):
+            odds = SYSTEM.combat.odds(table.state, request, viewer=viewer, hidden=frozenset({2}))
+            assert json.loads(json.dumps(odds)) == odds

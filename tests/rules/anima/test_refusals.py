@@ -22,11 +22,11 @@ def _table():
         ({"type": "area_power", "power": "Fuego", "targets": [2], "difficulty": -4}, "power.bad_difficulty", "/difficulty"),
         ({"type": "area_power", "power": "Fuego", "targets": [2], "difficulty": 10**6}, "power.bad_difficulty", "/difficulty"),
         ({"type": "area_power", "power": "Fuego", "targets": [2], "distance": -2}, "power.bad_distance", "/distance"),
-        ({"type": "area_power", "power": "Fuego", "targets": ["x"]}, "combatant.not_in_fight", "/targets/0"),
+        ({"type": "area_power", "power": "Fuego", "targets": [9]}, "combatant.not_in_fight", "/targets/0"),
         ({"type": "passive_power", "power": "Fuego", "targets": [2]}, "power.unknown", "/power"),
         ({"type": "attack", "target": 2, "with": "Espada larga", "attacks": 1000}, "attack.too_many_attacks", "/attacks"),
-        ({"type": "attack", "target": None, "with": "Espada larga"}, "combatant.not_in_fight", "/target"),
-        ({"type": "attack", "target": 2, "with": 7}, "attack.unknown_weapon", "/with"),
+        ({"type": "attack", "target": 9, "with": "Espada larga"}, "combatant.not_in_fight", "/target"),
+        ({"type": "attack", "target": 2, "with": "Hacha"}, "attack.unknown_weapon", "/with"),
         ({"type": "move", "metres": 10**9}, "move.too_far", "/metres"),
         ({"type": "equip", "weapons": ["Espada larga", "Espada larga"]}, "equip.bad_weapons", "/weapons"),
         ({"type": "condition", "target": 5, "condition": "prone"}, "combatant.not_in_fight", "/target"),
@@ -78,3 +78,43 @@ def test_a_fallen_combatant_cannot_act_even_on_its_turn():
             table, None, {"type": "attack", "target": 2, "with": "Espada larga"}, 1
         )
     assert (info.value.code, info.value.kind) == ("combatant.down", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("action", "actor", "path"),
+    [
+        ({"type": "attack", "target": 2, "with": "Espada larga", "aimed": ["head"]}, 1, "/aimed"),
+        ({"type": "attack", "target": 2, "with": "Espada larga", "capability": {"x": 1}}, 1, "/capability"),
+        ({"type": "attack", "target": None, "with": "Espada larga"}, 1, "/target"),
+        ({"type": "attack", "target": "2", "with": "Espada larga"}, 1, "/target"),
+        ({"type": "attack", "target": 2, "with": 7}, 1, "/with"),
+        ({"type": "attack", "target": 2, "with": "Espada larga", "attacks": 2.5}, 1, "/attacks"),
+        ({"type": "attack", "target": 2, "with": "Espada larga", "attacks": True}, 1, "/attacks"),
+        ({"type": "move", "metres": "lejos"}, 1, "/metres"),
+        ({"type": "area_power", "power": "Fuego", "targets": ["x"]}, 1, "/targets"),
+        ({"type": "area_power", "power": "Fuego", "targets": 2}, 1, "/targets"),
+        ({"type": "equip", "weapons": "Espada larga"}, 1, "/weapons"),
+        ({"type": "condition", "target": 2, "condition": ["prone"]}, None, "/condition"),
+        ({"type": "condition", "target": 2, "condition": "prone", "on": "sí"}, None, "/on"),
+        ({"type": "choose_defense", "capability": ["magic"]}, 2, "/capability"),
+        ({"type": "adjust", "target": 2, "hit_points": "50"}, None, "/hit_points"),
+        (
+            {"type": "set_results_table", "minimums": [1, "2"], "maximums": [], "damage_percents": []},
+            None,
+            "/minimums",
+        ),
+        ({"type": "attack", "with": "Espada larga"}, 1, "/target"),
+    ],
+)
+def test_values_of_the_wrong_shape_are_refused_with_their_field_not_crashed_on(action, actor, path):
+    refusal = refused_and_unchanged(_table(), [5, 5], action, actor)
+    assert (
+        refusal.code in ("input.bad_type", "input.required")
+        and refusal.path == path
+        and refusal.kind == "invalid"
+    )
+
+
+def test_a_weapon_size_of_the_wrong_type_is_a_sheet_problem():
+    checked = SYSTEM.check_sheet(sheet(weapons=[{"name": "X", "size": ["small"], "damage": 5}]))
+    assert [p.path for p in checked.errors] == ["/weapons/0/size"]

@@ -164,3 +164,38 @@ def test_supernatural_defenses_are_offered_only_behind_a_shield():
     plain = SYSTEM.check_sheet(sheet(magic_projection=30)).derived["defenses"]
     shielded = SYSTEM.check_sheet(sheet(magic_projection=30, magic_shield=True)).derived["defenses"]
     assert plain == {"defense": 20} and shielded == {"defense": 20, "magic": 30}
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+KEYS = st.sampled_from(
+    ["name", "attack", "defense", "weapons", "powers", "wielding", "hit_points", "armor", "system"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(KEYS, JSON, max_size=9))
+def test_checking_any_json_never_raises_and_every_problem_has_its_parts(data):
+    checked = SYSTEM.check_sheet({**sheet(), **data})
+    for problem in checked.errors:
+        assert problem.code.startswith("sheet.") and problem.path.startswith("/")
+        assert problem.message_es and problem.message_en and problem.rule
+    assert checked.valid == (not checked.errors)
+
+
+@settings(max_examples=100, deadline=None)
+@given(JSON)
+def test_checking_any_results_table_never_raises(data):
+    from rules.anima.results import check_results_table
+
+    levels, problems = check_results_table(data)
+    assert (levels is None) == bool(problems)
