@@ -73,15 +73,15 @@ def new_round(table: Table, dice: DiceSource) -> None:
     for combatant in table.combatants().values():
         combatant["defenses_this_round"] = 0
         combatant["counterattack_offer"] = None
+    table.write(
+        Entry("round", {"rule": RULE, "text": {"es": f"Comienza el turno {table.round}.",
+                                               "en": f"Round {table.round} begins."}}, round=table.round)
+    )  # fmt: skip
     ids = sorted(standing_ids(table))
     for cid in ids:
         _roll_one(table, dice, str(cid))
     order = sorted(ids, key=lambda cid: _sort_key(table, cid))
     table.state["turn_order"] = order
-    table.write(
-        Entry("round", {"rule": RULE, "text": {"es": f"Comienza el turno {table.round}.",
-                                               "en": f"Round {table.round} begins."}}, round=table.round)
-    )  # fmt: skip
     begin_turn(table, order[0] if order else None)
 
 

@@ -17,10 +17,10 @@ PRIVATE_KEYS = {
     "attack": {
         "actor": ("attack_capability", "attack_modifiers", "attack_total", "difference", "counterattack_bonus"),
         "target": ("defense_capability", "defense_modifiers", "defense_total", "difference", "counterattack_bonus",
-                   "defense_with", "target_hit_points", "target_hit_points_max"),
+                   "defense_with", "target_hit_points", "target_hit_points_max", "max_hit_points_lost"),
     },
     "initiative": {"actor": ("initiative",)},
-    "power_effect": {"target": ("target_hit_points", "target_hit_points_max")},
+    "power_effect": {"target": ("target_hit_points", "target_hit_points_max", "max_hit_points_lost")},
     "adjust": {"target": ("hit_points",)},
 }  # fmt: skip
 # Roll objects of each party: a hidden party's keep only `sides` and `nonces` (checkable after

@@ -165,3 +165,17 @@ def test_every_answer_of_the_odds_is_plain_json():
         for request in (ODDS, {**ODDS, "type": "opportunity_attack"}):
             odds = SYSTEM.combat.odds(table.state, request, viewer=viewer, hidden=frozenset({2}))
             assert json.loads(json.dumps(odds)) == odds
+
+
+def test_the_permanent_loss_of_a_hidden_npc_stays_behind_the_screen_but_the_lost_arm_is_seen():
+    axe = [{"name": "Hacha", "size": "large", "damage": 40}]
+    table = table_with(sheet("Celia", weapons=axe), sheet("Orco", defense=12), started=True)
+    act(table, [10, 1, 6], {"type": "attack", "target": 2, "with": "Hacha"}, 1)
+    seen = SYSTEM.combat.view_event(_event(table), hidden=frozenset({2}), viewer=PLAYER)
+    assert (seen["critical"], seen["zones"]) == (
+        "amputation",
+        ["right-arm"],
+    ) and "max_hit_points_lost" not in seen
+    assert SYSTEM.combat.view_combatant(c(table, 2), facts(2, npc=True), viewer=PLAYER)[
+        "destroyed_zones"
+    ] == ["right-arm"]
