@@ -149,7 +149,8 @@ def _run(table: Table, dice: DiceSource, actor: int, target: int, plan: list[Str
             table.write(
                 Entry("attacks_lost", {
                     "lost": left, "reason": why, "rule": ATTACKING,
-                    "text": {"es": f"Se pierden {left} ataques.", "en": f"{left} attacks are lost."},
+                    "text": {"es": "Se pierde 1 ataque." if left == 1 else f"Se pierden {left} ataques.",
+                             "en": "1 attack is lost." if left == 1 else f"{left} attacks are lost."},
                 }, actor=actor, target=target, round=table.round)
             )  # fmt: skip
             return
