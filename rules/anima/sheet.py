@@ -228,6 +228,15 @@ def check(data) -> Checked:
     for key in ("magic_shield", "psychic_shield"):
         sheet[key] = _flag(data, key, (), problems, DEFENDING)
     sheet["powers"] = _list(data, "powers", _power, problems)
+    for key in ("concept", "notes"):
+        text = data.get(key, "")
+        if not isinstance(text, str) or len(text) > 2000:
+            problems.add(
+                "bad_text", pointer(key), "Texto de hasta 2000 letras.", "Text of up to 2000 characters."
+            )
+            text = ""
+        if text:
+            sheet[key] = text
     warnings = _Problems()
     for key in sorted(set(data) - KNOWN_KEYS):
         warnings.add("unknown_key", pointer(key), "Clave desconocida: se ignora.", "Unknown key: ignored.")

@@ -199,3 +199,9 @@ def test_checking_any_results_table_never_raises(data):
 
     levels, problems = check_results_table(data)
     assert (levels is None) == bool(problems)
+
+
+def test_the_concept_and_notes_travel_with_an_exported_sheet():
+    checked = SYSTEM.check_sheet(sheet(concept="espadachina", notes="Odia a los orcos."))
+    assert (checked.sheet["concept"], checked.sheet["notes"]) == ("espadachina", "Odia a los orcos.")
+    assert SYSTEM.check_sheet(sheet(concept=["x"])).errors[0].path == "/concept"
