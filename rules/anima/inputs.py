@@ -1,0 +1,82 @@
+"""An action's fields checked against its schema's types before the rules see them, so that a
+request of the wrong shape is a clear refusal with its field's path and never a crash. Slugs
+(a `Literal`'s values) and bounds are left to the rules, whose refusals name the rule broken; the
+site validates the same schemas (bounds included) first. Nothing here is Anima's own: it could
+move to `rules.core` for every system."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+
+from rules.core.errors import Refused
+
+RULE = "API.md › Actions of the new systems"
+
+
+def wire_name(field: dataclasses.Field) -> str:
+    """The key of a field in a request (`with_` is `with`)."""
+    return field.metadata.get("json_name", field.name)
+
+
+def _options(hint) -> tuple:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return typing.get_args(hint)
+    return (hint,)
+
+
+def _is_number(value, kind) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) if kind is int else isinstance(value, int | float)
+
+
+def _fits(value, hint) -> bool:
+    for option in _options(hint):
+        origin = typing.get_origin(option)
+        if option is type(None) and value is None:
+            return True
+        if origin is typing.Literal and isinstance(value, str):
+            return True
+        if origin is list and isinstance(value, list):
+            (item,) = typing.get_args(option)
+            if all(_is_number(v, int) if item is int else isinstance(v, item) for v in value):
+                return True
+        if option in (int, float) and _is_number(value, option):
+            return True
+        if (
+            option in (str, bool)
+            and isinstance(value, option)
+            and not (option is str and isinstance(value, bool))
+        ):
+            return True
+    return False
+
+
+def _refuse(code: str, name: str, es: str, en: str):
+    raise Refused(code, RULE, es, en, path=f"/{name}")
+
+
+def checked(schema: type, action: Mapping) -> dict:
+    """The action with its schema's keys checked (type, required); other keys pass through."""
+    hints = typing.get_type_hints(schema)
+    out = dict(action)
+    for field in dataclasses.fields(schema):
+        name = wire_name(field)
+        if name not in action and field.name in action:
+            out[name] = action[field.name]
+        if name not in out:
+            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                _refuse("input.required", name, f"Falta «{name}».", f"'{name}' is missing.")
+            continue
+        value = out[name]
+        if not _fits(value, hints[field.name]):
+            _refuse(
+                "input.bad_type",
+                name,
+                f"«{name}» no tiene la forma esperada.",
+                f"'{name}' has the wrong shape.",
+            )
+    return out

@@ -1,0 +1,120 @@
+"""The one place that decides what a viewer sees of an Anima combatant and of an event
+(DESIGN.md "Privacy"): an NPC's numbers (health, capabilities, its sheet, what it has left)
+belong to the GM; what happens at the table (impact level, damage, a destroyed arm, how many
+times it defended) is seen by all."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.encounter import CombatantFacts, Viewer
+
+from .combatant import defense_capability, defense_count_penalty, movement_modifier, state_modifiers, total
+from .derived import derived
+
+# Keys an event carries per party whose numbers they are, by event type.
+PRIVATE_KEYS = {
+    "attack": {
+        "actor": ("attack_capability", "attack_modifiers", "attack_total", "difference", "counterattack_bonus"),
+        "target": ("defense_capability", "defense_modifiers", "defense_total", "difference", "counterattack_bonus",
+                   "defense_with", "target_hit_points", "target_hit_points_max", "max_hit_points_lost"),
+    },
+    "initiative": {"actor": ("initiative",)},
+    "power_effect": {"target": ("target_hit_points", "target_hit_points_max", "max_hit_points_lost")},
+    "adjust": {"target": ("hit_points",)},
+}  # fmt: skip
+# Roll objects of each party: a hidden party's keep only `sides` and `nonces` (checkable after
+# the reveal, when the fight is over), never the face or the total that give its number away.
+PRIVATE_ROLLS = {
+    "attack": {"actor": ("attack_roll",), "target": ("defense_roll",)},
+    "initiative": {"actor": ("initiative_roll",)},
+    "opportunity_roll": {"actor": ("attacker_roll",), "target": ("target_roll",)},
+    "power_effect": {"target": ("resistance_roll",)},
+}
+TEXT_KEYS = ("text", "public_text", "partial_texts", "private")
+
+
+def _current_defense(combatant: Mapping) -> int:
+    """The capability its next defense would have, penalties of the moment applied."""
+    kind, value = defense_capability(combatant)
+    supernatural = kind != "defense"
+    penalty = defense_count_penalty(int(combatant.get("defenses_this_round") or 0))
+    return (
+        value
+        + penalty
+        + total(movement_modifier(combatant))
+        + total(state_modifiers(combatant, "defense", supernatural=supernatural))
+    )
+
+
+def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> dict:
+    offer = state.get("counterattack_offer")
+    view = {
+        "hit_points": state.get("hit_points"),
+        "hit_points_max": state.get("hit_points_max"),
+        "conditions": list(state.get("conditions") or []),
+        "status": state.get("status") or "active",
+        "initiative": state.get("initiative"),
+        "defense": _current_defense(state),
+        "defense_with": state.get("defense_with"),
+        "defenses_this_round": int(state.get("defenses_this_round") or 0),
+        "next_defense_penalty": defense_count_penalty(int(state.get("defenses_this_round") or 0)),
+        "counterattack_offer": dict(offer) if offer else None,
+        "counterattack_used": state.get("counterattacked_round") or 0,
+        "movement_penalty": int(state.get("movement_penalty") or 0),
+        "turn_actions": dict(state.get("turn_actions") or {}),
+        "wielding": list(state.get("wielding") or []),
+        "destroyed_zones": list(state.get("destroyed_zones") or []),
+        "sheet": state.get("sheet"),
+        "derived": derived(state["sheet"]) if state.get("sheet") else None,
+    }
+    if viewer.sees_inside(facts):
+        return view
+    for key in ("hit_points", "hit_points_max", "initiative", "defense", "defense_with", "sheet", "derived",
+                "turn_actions"):  # fmt: skip
+        view[key] = None
+    if offer:
+        view["counterattack_offer"] = {"against": offer.get("against"), "round": offer.get("round")}
+    return view
+
+
+def _roles(payload: Mapping) -> tuple[str, ...]:
+    private = payload.get("private")
+    if isinstance(private, str):
+        return (private,)
+    return tuple(private or ())
+
+
+def _hide_roll(roll) -> dict | None:
+    if not isinstance(roll, Mapping):
+        return None
+    return {"sides": roll.get("sides"), "nonces": list(roll.get("nonces") or []), "hidden": True}
+
+
+def _text(payload: Mapping, roles: tuple[str, ...], hidden_roles: list[str]) -> dict:
+    text = payload.get("text") or {}
+    if hidden_roles:
+        partial = payload.get("partial_texts") or {}
+        if len(hidden_roles) == 1 and len(roles) > 1 and hidden_roles[0] in partial:
+            text = partial[hidden_roles[0]]
+        else:
+            text = payload.get("public_text") or text
+    return {"text_es": str(text.get("es") or ""), "text_en": str(text.get("en") or text.get("es") or "")}
+
+
+def view_event(event: Mapping, *, hidden: frozenset[int], viewer: Viewer) -> dict:
+    payload = dict(event.get("payload") or {})
+    kind = event.get("type")
+    roles = _roles(payload)
+    hidden_roles = (
+        [] if viewer.gm else [r for r in roles if event.get(r) is not None and int(event[r]) in hidden]
+    )
+    out = {key: value for key, value in payload.items() if key not in TEXT_KEYS}
+    for role in hidden_roles:
+        for key in PRIVATE_KEYS.get(kind, {}).get(role, ()):
+            out.pop(key, None)
+        for key in PRIVATE_ROLLS.get(kind, {}).get(role, ()):
+            if key in out:
+                out[key] = _hide_roll(out[key])
+    out.update(_text(payload, roles, hidden_roles))
+    return out
