@@ -172,10 +172,10 @@ def _apply_columns(character: Character) -> None:
 
 @transaction.atomic
 def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign | None = None) -> Character:
-    sheet_check(sheet=sheet)
     if campaign is not None:
         _check_campaign_member(user=owner, campaign=campaign)
-        check_campaign_system(sheet, campaign)
+        check_campaign_system(_check_is_object(sheet), campaign)
+    sheet_check(sheet=sheet)
     character = Character(owner=owner, campaign=campaign, sheet=sheet_without_meta(sheet))
     _apply_columns(character)
     character.save()

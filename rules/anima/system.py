@@ -104,7 +104,7 @@ class AnimaSystem:
     def catalogue(self) -> dict:
         return catalogue()
 
-    def check_sheet(self, sheet: Mapping) -> SheetCheck:
+    def check_sheet(self, sheet: Mapping, **history) -> SheetCheck:
         return check_sheet(sheet)
 
 

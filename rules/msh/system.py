@@ -115,7 +115,7 @@ class MshSystem:
     def catalogue(self) -> Mapping:
         return catalogue()
 
-    def check_sheet(self, sheet: Mapping) -> SheetCheck:
+    def check_sheet(self, sheet: Mapping, **history) -> SheetCheck:
         return check_sheet(sheet)
 
 

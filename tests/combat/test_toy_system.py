@@ -1,0 +1,195 @@
+"""The seam holds: a toy system the suite registers itself (a coin-flip duel) runs a whole
+encounter through the API — start, act, out of turn, undo, reveal, export — with no change to
+the generic code. Its only rule: heads hits, and a hit costs the target one of its 3 hit points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from rules import systems
+from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
+from rules.core.errors import CONFLICT, Refused
+from rules.core.schema import NoInput, param
+from rules.core.texts import side_label
+from rules.systems import SheetCheck
+from tests.factories import UserFactory, campaign_for, player_in
+
+pytestmark = pytest.mark.django_db
+
+
+def _text(es: str, en: str) -> dict:
+    return {"es": es, "en": en}
+
+
+def _flip(table: Table, dice, action, actor) -> None:
+    target = table.combatant(action["target"])
+    if target is None:
+        raise Refused("target.not_found", "", "No está.", "Not there.", path="/target")
+    face, nonce = dice.roll(2)
+    hit = face == 2
+    if hit:
+        target["hit_points"] -= 1
+    table.write(
+        Entry(
+            "flip",
+            {
+                "roll": {"sides": 2, "faces": [face], "nonces": [nonce], "total": face},
+                "hit": hit,
+                "text": _text("¡Cara!" if hit else "Cruz.", "Heads!" if hit else "Tails."),
+                "rule": "MONEDA",
+            },
+            actor,
+            action["target"],
+            table.round,
+        )
+    )
+    order = table.state["turn_order"]
+    table.state["current"] = order[(order.index(actor) + 1) % len(order)]
+
+
+def _start(table: Table, dice, action, actor) -> None:
+    table.state.update(status="active", round=1, turn_order=sorted(int(c) for c in table.combatants()))
+    table.state["current"] = table.state["turn_order"][0]
+    table.write(Entry("coin_started", {"text": _text("¡A cara o cruz!", "Heads or tails!")}))
+
+
+def _end(table: Table, dice, action, actor) -> None:
+    table.state.update(status="ended", current=None)
+    table.write(Entry("coin_ended", {"text": _text("Fin.", "The end.")}))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flip:
+    target: int = param(min=1)
+
+
+class CoinCombat:
+    actions = {
+        "start": ActionType("start", _start, NoInput, gm_only=True, needs_actor=False, phases=("setup",)),
+        "flip": ActionType("flip", _flip, Flip),
+        "end": ActionType("end", _end, NoInput, gm_only=True, needs_actor=False, phases=("setup", "active")),
+    }
+
+    def build_combatant(self, *, cid, name, side, sheet, options):
+        return {"name": name, "side": side, "hit_points": 3, "hit_points_max": 3, "status": "active"}
+
+    def join(self, table, dice, cid):
+        pass
+
+    def remove(self, table, dice, cid):
+        table.state["combatants"][str(cid)]["removed"] = True
+
+    def clock(self, state):
+        return {"round": state.get("round", 0), "current": state.get("current")}
+
+    def may_act(self, state, actor, action):
+        return actor is None or state.get("current") == actor
+
+    def view_combatant(self, state, facts: CombatantFacts, *, viewer: Viewer):
+        inside = viewer.sees_inside(facts)
+        return {
+            "hit_points": state["hit_points"] if inside else None,
+            "hit_points_max": state["hit_points_max"] if inside else None,
+            "conditions": [],
+            "status": state["status"],
+            "initiative": None,
+            "side_name": side_label(facts.side),
+        }
+
+    def view_event(self, event, *, hidden, viewer):
+        payload = dict(event["payload"])
+        text = payload.pop("text")
+        return {**payload, "text_es": text["es"], "text_en": text["en"]}
+
+    def odds(self, state, request, *, viewer, hidden):
+        return {"p_hit": 0.5}
+
+
+class Coin:
+    slug, name_es, name_en, dice = "coin", "Moneda", "Coin", "1d2"
+    combat = CoinCombat()
+
+    def catalogue(self):
+        return {"faces": [{"slug": "cara", "name_es": "Cara", "name_en": "Heads"}]}
+
+    def check_sheet(self, sheet, **history):
+        return SheetCheck(valid=True)
+
+
+@pytest.fixture
+def coin():
+    systems.register(Coin())
+    yield
+    systems.unregister("coin")
+
+
+def test_the_toy_system_satisfies_the_protocols(coin):
+    assert isinstance(systems.get("coin"), systems.GameSystem)
+    assert isinstance(systems.get("coin").combat, systems.CombatRules)
+
+
+def test_a_toy_system_plays_a_whole_encounter_through_the_api(coin, settings):
+    from rest_framework.test import APIClient
+
+    from tests.combat.encounters import dice as scripted
+
+    settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
+    scripted.QUEUE.clear()
+    gm, player = UserFactory(), UserFactory()
+    campaign = campaign_for(gm, system="coin")
+    player_in(campaign, player)
+    api = APIClient()
+    api.force_authenticate(gm)
+    assert api.get("/api/v1/rules/coin/catalogue/").json()["faces"][0]["name_en"] == "Heads"
+    encounter = api.post(
+        f"/api/v1/campaigns/{campaign.pk}/encounters/", {"name": "Duelo"}, format="json"
+    ).json()
+    url = f"/api/v1/encounters/{encounter['id']}"
+    a = api.post(f"{url}/combatants/", {"npc": {"name": "Ana"}, "side": "heroes"}, format="json").json()["id"]
+    b = api.post(f"{url}/combatants/", {"npc": {"name": "Bea"}, "side": "villains"}, format="json").json()[
+        "id"
+    ]
+
+    started = api.post(f"{url}/actions/", {"type": "start"}, format="json")
+    assert started.status_code == 201, started.json()
+    assert started.json()["state"]["system"] == "coin"
+    assert started.json()["state"]["clock"] == {"round": 1, "current": a}
+
+    scripted.QUEUE.append(2)
+    flipped = api.post(f"{url}/actions/", {"type": "flip", "actor": a, "target": b}, format="json")
+    assert flipped.status_code == 201, flipped.json()
+    event = flipped.json()["events"][-1]
+    assert event["hit"] is True and event["roll"]["commitment"] == encounter["dice"]["commitment"]
+    assert {c["id"]: c["hit_points"] for c in flipped.json()["state"]["combatants"]}[b] == 2
+
+    out_of_turn = api.post(f"{url}/actions/", {"type": "flip", "actor": a, "target": b}, format="json")
+    assert out_of_turn.status_code == 409
+    bad = api.post(f"{url}/actions/", {"type": "flip", "actor": b, "target": "x"}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "/target"
+
+    undone = api.post(f"{url}/undo/")
+    assert undone.status_code == 200
+    assert {c["id"]: c["hit_points"] for c in undone.json()["state"]["combatants"]}[b] == 3
+
+    player_api = APIClient()
+    player_api.force_authenticate(player)
+    hidden = player_api.get(url + "/").json()
+    assert {c["id"]: c["hit_points"] for c in hidden["combatants"]}[b] is None  # the GM's NPC
+
+    revealed = api.post(f"{url}/reveal/")
+    assert revealed.status_code == 200 and len(revealed.json()["server_seed"]) == 64
+    export = api.get(f"{url}/export/", {"format": "markdown"})
+    assert export.status_code == 200 and "¡A cara o cruz!" in export.json()["text"]
+    assert api.post(f"{url}/actions/", {"type": "end"}, format="json").status_code == 201
+
+
+def test_a_campaign_refuses_a_system_nobody_registered(auth_client):
+    response = auth_client.post("/api/v1/campaigns/", {"name": "X", "system": "coin"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "/system"
+
+
+def test_refusals_of_the_toy_system_keep_their_kind():
+    assert Refused("x", "", "a", "b", kind=CONFLICT).kind == "conflict"
