@@ -12,14 +12,16 @@ from __future__ import annotations
 from django.conf import settings
 from django_ratelimit.core import is_ratelimited
 
+from .names import identity
+
 GROUP_USERNAME = "accounts.login-failures.username"
 GROUP_ADDRESS = "accounts.login-failures.address"
 
 
 def _username_key(username: str):
-    # Case-folded so "Director" and "director" share one counter: cheap variations of a name
-    # must not buy an attacker more guesses.
-    value = str(username).strip().casefold()[:150]
+    # The same identity that authenticates (NFKC, then case folding): "Director", "director"
+    # and "ｄirector" share one counter, so look-alike spellings buy an attacker no guesses.
+    value = identity(str(username).strip())[:150]
     return lambda group, request: value
 
 

@@ -68,7 +68,7 @@ def signup(request):
             password=form.cleaned_data["password1"],
             email=form.cleaned_data.get("email", ""),
         )
-        login(request, user, backend="accounts.backends.UserBackend")
+        login(request, user, backend="accounts.backends.NormalisedNameBackend")
         messages.success(
             request, _("Te damos la bienvenida, %(name)s. Tu cuenta está lista.") % {"name": user.username}
         )

@@ -116,11 +116,12 @@ else:
 # Sessions are read on every logged-in request: with a shared cache in front of the database
 # that read costs no query. Never with the per-process cache, where a logout in one process
 # would leave the session alive in another's memory.
-# Django's stores, reading the session with one plain SQL statement (`epic20site/sessions`).
-SESSION_ENGINE = "epic20site.sessions.cached_db" if REDIS_URL else "epic20site.sessions.db"
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db" if REDIS_URL else "django.contrib.sessions.backends.db"
+)
 
-# Django's ModelBackend; the user of each logged-in request is read with one plain SQL statement.
-AUTHENTICATION_BACKENDS = ["accounts.backends.UserBackend"]
+# Django's ModelBackend, asked with the NFKC form of the name (accounts/names.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.NormalisedNameBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

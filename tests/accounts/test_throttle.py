@@ -116,3 +116,12 @@ def test_failures_on_many_usernames_from_one_address_are_throttled(user):
     assert _web("nadie-mas", "no-es-esta", address="10.0.3.3").status_code == 429
     assert _web(user.username, DEFAULT_PASSWORD, address="10.0.3.3").status_code == 429
     assert _web(user.username, DEFAULT_PASSWORD, address="10.0.3.4").status_code == 302
+
+
+def test_a_look_alike_spelling_shares_the_locked_accounts_counter(user):
+    # "ｓ" is a fullwidth s: it authenticates as the same account, so it is throttled with it.
+    for _ in range(LIMIT + 1):
+        _api(user.username, "no-es-esta", address="10.0.4.1")
+    fullwidth = "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in user.username)
+    assert _api(fullwidth, DEFAULT_PASSWORD, address="10.0.4.2").status_code == 429
+    assert _web(fullwidth, DEFAULT_PASSWORD, address="10.0.4.3").status_code == 429
