@@ -77,21 +77,22 @@ def exception_handler(exc, context):
     if response is None:
         return None
 
-    if isinstance(exc, exceptions.ValidationError):
-        errors = flatten_validation_errors(exc.detail)
-    elif isinstance(exc, exceptions.ParseError):
-        errors = [error("request.malformed", exc.detail)]
-    elif isinstance(exc, exceptions.APIException):
-        detail = exc.detail
-        if isinstance(detail, dict) and "errors" in detail:
-            errors = detail["errors"]
-        else:
-            code = getattr(detail, "code", None) or exc.default_code
-            errors = [error(f"request.{code}", detail)]
-    else:  # pragma: no cover - DRF only hands us APIException subclasses here
-        errors = [error("request.error", str(exc))]
-    response.data = {"errors": errors}
+    response.data = {"errors": _envelope_errors(exc)}
     return response
+
+
+def _envelope_errors(exc) -> list[dict]:
+    detail = getattr(exc, "detail", None)
+    if isinstance(detail, dict) and "errors" in detail:
+        return detail["errors"]
+    if isinstance(exc, exceptions.ValidationError):
+        return flatten_validation_errors(detail)
+    if isinstance(exc, exceptions.ParseError):
+        return [error("request.malformed", detail)]
+    if isinstance(exc, exceptions.APIException):
+        code = getattr(detail, "code", None) or exc.default_code
+        return [error(f"request.{code}", detail)]
+    return [error("request.error", str(exc))]  # pragma: no cover - DRF hands us APIExceptions
 
 
 class StrictSerializerMixin:
