@@ -195,7 +195,13 @@ SPECTACULAR_SETTINGS = {
 # Failed logins: this many per window, per username and per client address, before a 429.
 LOGIN_FAILURE_RATE = env("LOGIN_FAILURE_RATE", default="5/5m")
 
+# Sign-ups (page and API), accepted or not, per client address.
+SIGNUP_RATE = env("SIGNUP_RATE", default="10/h")
+
 RATELIMIT_USE_CACHE = "default"
+# When the cache cannot be reached, counters let requests through (django-redis logs why):
+# a Redis outage must not lock every player out.
+RATELIMIT_FAIL_OPEN = True
 # Behind N reverse proxies, set TRUSTED_PROXY_COUNT=N so each player is counted by their own
 # address, not the proxy's (see epic20site/net.py).
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)

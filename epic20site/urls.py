@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.views import admin_login
+
 from . import views
 
 api_v1 = [
@@ -21,6 +23,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("campaigns/", include("combat.urls")),
     path("characters/", include("characters.urls")),
+    # Before the admin's own routes: its login shares the site's failed-login throttle.
+    path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("encounters/", include("combat.encounters.urls")),

@@ -44,9 +44,13 @@ def throttled_message() -> str:
     return _("Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.")
 
 
-def ratelimited(request, exception=None):
+def signup_throttled_message() -> str:
+    return _("Demasiadas altas desde esta dirección. Espera un rato antes de volver a intentarlo.")
+
+
+def ratelimited(request, exception=None, message=None):
     """The 429 answer: the error envelope under /api/, the page elsewhere."""
-    message = throttled_message()
+    message = message or throttled_message()
     if _is_api(request):
         return _envelope("request.throttled", message, 429)
     return render(request, "429.html", {"message": message}, status=429)
