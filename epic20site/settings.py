@@ -103,16 +103,27 @@ DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
+# A Redis outage degrades the site instead of failing it: reads miss, writes are dropped (and
+# logged), sessions fall back to the database, throttles fail open, live updates read the
+# database. Short timeouts keep a dead Redis from stalling every request.
+REDIS_CACHE_OPTIONS = {
+    "IGNORE_EXCEPTIONS": True,
+    "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
+    "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT", default=0.5),
+}
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="epic20site"),
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "epic20site.cache"
 
 # Sessions are read on every logged-in request: with a shared cache in front of the database
 # that read costs no query. Never with the per-process cache, where a logout in one process

@@ -4,6 +4,9 @@ The error handlers answer the API's envelope under /api/ (REST clients must neve
 page) and the site's own pages elsewhere.
 """
 
+import logging
+
+from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -11,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+logger = logging.getLogger(__name__)
 
 
 def home(request):
@@ -20,14 +25,42 @@ def home(request):
 @require_GET
 @never_cache
 def healthz(request):
-    """200 when the app can reach its database; 503 otherwise (for load balancers)."""
+    """For load balancers: 503 when the database cannot be reached; 200 otherwise, with
+    `"status": "degraded"` and `"redis": "unreachable"` when Redis is configured but down (the
+    site still serves every page then, only slower: see `settings.CACHES`)."""
+    if not _database_answers():
+        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
+    body = {"status": "ok", "database": "ok"}
+    redis = _redis_state()
+    if redis is not None:
+        body["redis"] = redis
+        if redis != "ok":
+            body["status"] = "degraded"
+    return JsonResponse(body)
+
+
+def _database_answers() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except Exception:
-        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok", "database": "ok"})
+        return False
+    return True
+
+
+def _redis_state() -> str | None:
+    """ "ok" or "unreachable" for a Redis cache; None when the cache is not Redis."""
+    if "django_redis" not in settings.CACHES.get("default", {}).get("BACKEND", ""):
+        return None
+    try:
+        from django_redis import get_redis_connection
+
+        get_redis_connection("default").ping()
+    except Exception:
+        logger.warning("healthz: Redis cannot be reached", exc_info=True)
+        return "unreachable"
+    return "ok"
 
 
 def _is_api(request) -> bool:
