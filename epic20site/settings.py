@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "csp",
     "rules.apps.RulesConfig",
     "accounts.apps.AccountsConfig",
     "characters.apps.CharactersConfig",
@@ -63,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -223,6 +225,32 @@ RATELIMIT_FAIL_OPEN = True
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 RATELIMIT_IP_META_KEY = "epic20site.net.client_ip"
 RATELIMIT_VIEW = "epic20site.views.ratelimited"
+
+# Content-Security-Policy (django-csp): the site loads nothing from elsewhere, so everything is
+# 'self' and nothing inline runs, with two named exceptions. Two inline handlers in templates
+# others own are allowed by their hash ('unsafe-hashes'), and style attributes are allowed
+# (`style-src-attr`; the builder's progress bars set their width in one) until those templates
+# move them to static files. Inline <style> and <script> elements stay forbidden.
+_INLINE_HANDLERS = [
+    "'sha256-osjxnKEPL/pQJbFk1dKsF7PYFmTyMWGmVSiL9inhxJY='",  # base.html: this.form.submit()
+    "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='",  # characters/sheet.html: window.print()
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'none'"],
+        "script-src": ["'self'", "'unsafe-hashes'", *_INLINE_HANDLERS],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        # Bootstrap draws its icons (menu, selects, checks) as data: SVG images.
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.
 if not DEBUG:

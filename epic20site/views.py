@@ -6,6 +6,7 @@ page) and the site's own pages elsewhere.
 
 import logging
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +63,14 @@ def _redis_state() -> str | None:
         logger.warning("healthz: Redis cannot be reached", exc_info=True)
         return "unreachable"
     return "ok"
+
+
+# The Swagger UI page: its start-up script is served as a file (`?script`), so the site's
+# Content-Security-Policy holds; only the short inline <style> of drf-spectacular's template is
+# let through, on this page alone.
+api_docs = csp_update({"style-src": ["'unsafe-inline'"]})(
+    SpectacularSwaggerSplitView.as_view(url_name="schema")
+)
 
 
 def _is_api(request) -> bool:
