@@ -18,9 +18,40 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 
 class Pagination(pagination.PageNumberPagination):
+    """`?page=N&page_size=M`. A page that does not exist (`?page=0`, past the end, not a
+    number) is a 404; a `page_size` that is not a whole number from 1 to 200 is a 400, never
+    silently replaced by the default."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= self.max_page_size):
+            raise EnvelopeError(
+                [
+                    error(
+                        "page_size.invalid",
+                        _("«page_size» debe ser un número entero entre 1 y %(max)s.")
+                        % {"max": self.max_page_size},
+                        path="/page_size",
+                    )
+                ]
+            )
+        return int(raw)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.page_query_param: {"minimum": 1},
+            self.page_size_query_param: {"minimum": 1, "maximum": self.max_page_size},
+        }
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
 
 
 def error(code: str, message: str, *, path: str = "", rule: str = "") -> dict:
@@ -159,3 +190,7 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "Conflict."
     default_code = "conflict"
+
+
+# Registers the OpenAPI extension for the strict serializers above.
+from . import schema as _schema  # noqa: E402, F401

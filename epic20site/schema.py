@@ -6,9 +6,14 @@ error envelope: 400 (a malformed query string or body), 404 (unknown ids, `?page
 past the end), 406 (an `Accept` that is not JSON); 401 and 403 where the operation can be
 called with credentials; 413 and 415 where it takes a body; 409 where it takes an
 `Idempotency-Key` (the same key with another body).
+
+Strict serializers (`epic20site.api.StrictSerializerMixin`) refuse fields they do not know, so
+their request schemas say `additionalProperties: false`.
 """
 
 from __future__ import annotations
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
 
 ENVELOPE = "ErrorEnvelope"
 _METHODS = frozenset({"get", "put", "post", "patch", "delete", "head", "options", "trace"})
@@ -65,3 +70,16 @@ def document_error_answers(result, generator, request, public):
             for code in _shared_answers(operation):
                 responses.setdefault(code, {"description": _DESCRIPTIONS[code], "content": envelope})
     return result
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """Registered on import (`epic20site.api` imports this module)."""
+
+    target_class = "epic20site.api.StrictSerializerMixin"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

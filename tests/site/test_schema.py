@@ -65,3 +65,27 @@ def test_operations_with_an_idempotency_key_document_409(schema):
 
 def test_the_envelope_schema_is_a_component(schema):
     assert "errors" in schema["components"]["schemas"]["ErrorEnvelope"]["properties"]
+
+
+@pytest.mark.parametrize("page_size", ["null", "0", "-1", "201", "1.5", "٣", "abc"])
+def test_a_page_size_that_is_not_a_whole_number_from_1_to_200_is_a_400(auth_client, page_size):
+    response = auth_client.get("/api/v1/campaigns/", {"page_size": page_size})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "page_size.invalid"
+
+
+@pytest.mark.parametrize("page_size", ["1", "200"])
+def test_a_page_size_within_bounds_is_obeyed(auth_client, page_size):
+    assert auth_client.get("/api/v1/campaigns/", {"page_size": page_size}).status_code == 200
+
+
+def test_the_schema_states_the_pagination_bounds(schema):
+    parameters = {p["name"]: p["schema"] for p in schema["paths"]["/api/v1/campaigns/"]["get"]["parameters"]}
+    assert parameters["page"]["minimum"] == 1
+    assert (parameters["page_size"]["minimum"], parameters["page_size"]["maximum"]) == (1, 200)
+
+
+def test_strict_request_bodies_refuse_unknown_fields_in_the_schema(schema, auth_client):
+    assert schema["components"]["schemas"]["CampaignCreateInputRequest"]["additionalProperties"] is False
+    response = auth_client.post("/api/v1/campaigns/", {"name": "x", "colour": "azul"}, format="json")
+    assert response.status_code == 400
