@@ -172,5 +172,6 @@ def test_sign_ups_from_one_address_are_throttled_on_the_page_and_the_api(setting
     response = _signup_api(4, "10.0.6.1", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 429
     assert response.json()["errors"][0]["code"] == "request.throttled"
+    assert "Too many sign-ups" in response.json()["errors"][0]["message"]
     assert get_user_model().objects.count() == 2
     assert _signup_api(5, "10.0.6.2").status_code == 201

@@ -103,3 +103,10 @@ def test_the_account_page_needs_a_login(client):
 
 def test_masking_hides_all_but_the_ends():
     assert masked("0123456789abcdef") == "0123…cdef"
+
+
+def test_the_account_page_speaks_english_when_asked(user, client):
+    token_for(user=user)
+    client.force_login(user)
+    page = client.get(reverse("accounts:account"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "My account" in page and "API token" in page and "Revoke" in page

@@ -111,3 +111,13 @@ def test_a_page_zero_is_a_json_404(auth_client):
     response = auth_client.get("/api/v1/characters/", {"page": 0})
     assert response.status_code == 404
     _envelope(response)
+
+
+def test_the_envelope_of_django_refusals_speaks_english_when_asked(settings, auth_client):
+    settings.DEBUG = True
+    response = auth_client.get("/api/v1/no-existe/", HTTP_ACCEPT_LANGUAGE="en")
+    assert _envelope(response)["message"] == "Not found."
+    response = auth_client.post(
+        "/api/v1/campaigns/", "x", content_type="text/plain", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 415
