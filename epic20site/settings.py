@@ -230,16 +230,19 @@ RATELIMIT_VIEW = "epic20site.views.ratelimited"
 # 'self' and nothing inline runs, with two named exceptions. Two inline handlers in templates
 # others own are allowed by their hash ('unsafe-hashes'), and style attributes are allowed
 # (`style-src-attr`; the builder's progress bars set their width in one) until those templates
-# move them to static files. Inline <style> and <script> elements stay forbidden.
+# move them to static files. Inline <script> elements stay forbidden, and so do inline <style>
+# elements but the one htmx writes.
 _INLINE_HANDLERS = [
     "'sha256-osjxnKEPL/pQJbFk1dKsF7PYFmTyMWGmVSiL9inhxJY='",  # base.html: this.form.submit()
     "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='",  # characters/sheet.html: window.print()
 ]
+HTMX_INDICATOR_STYLE = "'sha256-faU7yAF8NxuMTNEwVmBz+VcYeIoBQ2EMHW3WaVxCvnk='"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'none'"],
         "script-src": ["'self'", "'unsafe-hashes'", *_INLINE_HANDLERS],
-        "style-src": ["'self'"],
+        # htmx adds one <style> of its own (its request indicator), allowed by its exact hash.
+        "style-src": ["'self'", HTMX_INDICATOR_STYLE],
         "style-src-attr": ["'unsafe-inline'"],
         # Bootstrap draws its icons (menu, selects, checks) as data: SVG images.
         "img-src": ["'self'", "data:"],

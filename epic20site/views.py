@@ -6,7 +6,7 @@ page) and the site's own pages elsewhere.
 
 import logging
 
-from csp.decorators import csp_update
+from csp.decorators import csp_replace
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
@@ -68,7 +68,7 @@ def _redis_state() -> str | None:
 # The Swagger UI page: its start-up script is served as a file (`?script`), so the site's
 # Content-Security-Policy holds; only the short inline <style> of drf-spectacular's template is
 # let through, on this page alone.
-api_docs = csp_update({"style-src": ["'unsafe-inline'"]})(
+api_docs = csp_replace({"style-src": ["'self'", "'unsafe-inline'"]})(
     SpectacularSwaggerSplitView.as_view(url_name="schema")
 )
 
