@@ -28,7 +28,7 @@ def home(request):
 @never_cache
 def healthz(request):
     """For load balancers: 503 when the database cannot be reached; 200 otherwise, with
-    `"status": "degraded"` and `"redis": "unreachable"` when Redis is configured but down (the
+    `"status": "degraded"` and `"redis": "degraded"` when Redis is configured but down (the
     site still serves every page then, only slower: see `settings.CACHES`)."""
     if not _database_answers():
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
@@ -52,7 +52,7 @@ def _database_answers() -> bool:
 
 
 def _redis_state() -> str | None:
-    """ "ok" or "unreachable" for a Redis cache; None when the cache is not Redis."""
+    """ "ok" or "degraded" (cannot be reached) for a Redis cache; None when the cache is not Redis."""
     if "django_redis" not in settings.CACHES.get("default", {}).get("BACKEND", ""):
         return None
     try:
@@ -61,7 +61,7 @@ def _redis_state() -> str | None:
         get_redis_connection("default").ping()
     except Exception:
         logger.warning("healthz: Redis cannot be reached", exc_info=True)
-        return "unreachable"
+        return "degraded"
     return "ok"
 
 
