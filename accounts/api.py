@@ -1,16 +1,17 @@
-"""Accounts for REST clients: register and obtain a token (API.md, "Accounts")."""
+"""Accounts for REST clients: register, obtain and revoke a token (docs/api.md, "Accounts")."""
 
 from django.contrib.auth import authenticate
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
-from epic20site.views import throttled_message
+from epic20site.views import signup_throttled_message, throttled_message
 
 from . import services, throttle
 from .serializers import (
@@ -23,6 +24,9 @@ from .serializers import (
 _ERRORS = OpenApiResponse(ErrorEnvelopeSerializer, description="Invalid input (error envelope).")
 _THROTTLED = OpenApiResponse(
     ErrorEnvelopeSerializer, description="Too many failed logins (`request.throttled`)."
+)
+_SIGNUPS_THROTTLED = OpenApiResponse(
+    ErrorEnvelopeSerializer, description="Too many sign-ups from this address (`request.throttled`)."
 )
 
 
@@ -37,10 +41,14 @@ class RegisterAPI(_PublicAPIView):
         operation_id="auth_register",
         summary="Create an account",
         request=RegisterInputSerializer,
-        responses={201: RegisterOutputSerializer, 400: _ERRORS},
+        responses={201: RegisterOutputSerializer, 400: _ERRORS, 429: _SIGNUPS_THROTTLED},
         auth=[],
     )
     def post(self, request):
+        if throttle.signup_throttled(request):
+            raise EnvelopeError(
+                [error("request.throttled", signup_throttled_message())], status.HTTP_429_TOO_MANY_REQUESTS
+            )
         serializer = RegisterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -62,6 +70,35 @@ def _throttled() -> EnvelopeError:
 
 
 class TokenAPI(_PublicAPIView):
+    """POST trades a username and password for the token; DELETE revokes the token the request
+    is authenticated with (or the session's user's token)."""
+
+    def _deleting(self) -> bool:
+        # The schema generator builds views without a request.
+        return getattr(self.request, "method", None) == "DELETE"
+
+    def get_authenticators(self):
+        if self._deleting():
+            return [TokenAuthentication(), SessionAuthentication()]
+        return super().get_authenticators()
+
+    def get_permissions(self):
+        if self._deleting():
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    @extend_schema(
+        operation_id="auth_token_revoke",
+        summary="Revoke the API token",
+        description="The token stops working at once; the next `POST` hands out a new key.",
+        request=None,
+        responses={204: None},
+        auth=[{"tokenAuth": []}, {"cookieAuth": []}],
+    )
+    def delete(self, request):
+        services.token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
     @extend_schema(
         operation_id="auth_token",
         summary="Obtain the API token for a username and password",

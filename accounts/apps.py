@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Cuentas")
+
+    def ready(self):
+        from . import signals
+
+        signals.connect()

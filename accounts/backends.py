@@ -1,27 +1,19 @@
-"""The authentication backend: Django's `ModelBackend`, with the per-request user lookup done in
-one plain SQL statement (`epic20site.direct.select_one`).
+"""The authentication backend: Django's `ModelBackend`, asked with the stored form of the name.
 
-`get_user` runs on every logged-in request (`AuthenticationMiddleware`), and the ORM's query
-compilation costs several times the primary-key lookup itself. Everything else — password
-checks, permissions, `is_active` — is Django's `ModelBackend`.
+The login page's form already hands over the NFKC form (Django's `UsernameField`); the token
+endpoint and the admin login do not. Normalising here means every door authenticates the same
+account for the same typed name, the one the throttle counts failures for (`accounts.names`).
 """
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
-from epic20site.direct import quote, select_one
+from .names import canonical
 
 
-class UserBackend(ModelBackend):
-    def get_user(self, user_id):
-        model = get_user_model()
-        try:
-            pk = model._meta.pk.to_python(user_id)
-        except Exception:  # a session with a malformed id: no user, as with Django's lookup
-            return None
-        if pk is None:
-            return None
-        user = select_one(model, f"{quote(model, model._meta.pk.column)} = %s", [pk])
-        return user if user is not None and self.user_can_authenticate(user) else None
+class NormalisedNameBackend(ModelBackend):
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if username is not None:
+            username = canonical(username)
+        return super().authenticate(request, username=username, password=password, **kwargs)

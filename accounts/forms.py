@@ -2,6 +2,8 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from .names import name_taken
+
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
@@ -17,6 +19,13 @@ class SignupForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs.update({"autocomplete": "username", "autofocus": True})
         self.fields["email"].widget.attrs.update({"autocomplete": "email"})
+
+    def clean_username(self):
+        # The form's field already gives the NFKC form; clashes are judged as the API does.
+        username = self.cleaned_data.get("username")
+        if username and name_taken(username):
+            raise forms.ValidationError(_("Ese nombre de usuario ya está en uso."), code="unique")
+        return username
 
 
 class LoginForm(AuthenticationForm):

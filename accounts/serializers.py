@@ -7,6 +7,8 @@ from rest_framework.exceptions import ErrorDetail
 
 from epic20site.api import StrictCharField, StrictSerializer
 
+from .names import canonical, name_taken
+
 # Long enough for any passphrase, short enough that nobody makes the server hash a megabyte.
 PASSWORD_MAX_LENGTH = 4096
 USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
@@ -27,8 +29,10 @@ class RegisterInputSerializer(StrictSerializer):
     email = serializers.EmailField(required=False, allow_blank=True, max_length=254)
 
     def validate_username(self, value):
-        # Same rule as the signup page: "Director" may not register next to "director".
-        if get_user_model().objects.filter(username__iexact=value).exists():
+        # Same rule as the signup page: neither "Director" nor "ＤＩＲＥＣＴＯＲ" may register
+        # next to "director" (accounts/names.py).
+        value = canonical(value)
+        if name_taken(value):
             raise serializers.ValidationError(_("Ese nombre de usuario ya está en uso."), code="unique")
         return value
 

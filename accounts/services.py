@@ -14,6 +14,26 @@ def user_create(*, username: str, password: str, email: str = ""):
 
 
 def token_for(*, user) -> Token:
-    """The user's API token, created the first time it is asked for."""
+    """The user's API token, created the first time it is asked for (and again after a revoke
+    or a password change)."""
     token, _created = Token.objects.get_or_create(user=user)
     return token
+
+
+def token_revoke(*, user) -> bool:
+    """Delete the user's API token; every client using it gets 401 from then on. True when
+    there was one."""
+    deleted, _by_model = Token.objects.filter(user=user).delete()
+    return bool(deleted)
+
+
+def token_rotate(*, user) -> Token:
+    """A fresh key in place of the old one, in one transaction."""
+    with transaction.atomic():
+        token_revoke(user=user)
+        return Token.objects.create(user=user)
+
+
+def masked(key: str) -> str:
+    """A token as the account page shows it: enough to recognise, not enough to use."""
+    return f"{key[:4]}…{key[-4:]}" if len(key) > 8 else "…"

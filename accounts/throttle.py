@@ -4,7 +4,11 @@ Only failures count, so a player who types their password right is never slowed 
 logging in often. Failures are counted twice, per username (guessing one account from many
 addresses) and per client address (one address trying many accounts); either counter past
 `settings.LOGIN_FAILURE_RATE` blocks further attempts until its window ends. The counters live
-in the cache (Redis when configured), so they hold across app processes.
+in the cache (Redis when configured), so they hold across app processes. When the cache cannot
+be reached the counters fail open (`RATELIMIT_FAIL_OPEN`, with django-redis logging the error):
+players can still log in while Redis is down.
+
+Sign-ups (page and API) are counted per client address, accepted or not (`SIGNUP_RATE`).
 """
 
 from __future__ import annotations
@@ -12,14 +16,17 @@ from __future__ import annotations
 from django.conf import settings
 from django_ratelimit.core import is_ratelimited
 
+from .names import identity
+
 GROUP_USERNAME = "accounts.login-failures.username"
 GROUP_ADDRESS = "accounts.login-failures.address"
+GROUP_SIGNUP = "accounts.signups.address"
 
 
 def _username_key(username: str):
-    # Case-folded so "Director" and "director" share one counter: cheap variations of a name
-    # must not buy an attacker more guesses.
-    value = str(username).strip().casefold()[:150]
+    # The same identity that authenticates (NFKC, then case folding): "Director", "director"
+    # and "ｄirector" share one counter, so look-alike spellings buy an attacker no guesses.
+    value = identity(str(username).strip())[:150]
     return lambda group, request: value
 
 
@@ -44,3 +51,10 @@ def login_failed(request, username: str) -> bool:
         for group, key in _counters(username)
     ]
     return any(results)
+
+
+def signup_throttled(request) -> bool:
+    """Count one sign-up attempt from this address (page or API); True past
+    `settings.SIGNUP_RATE`. Every attempt counts, accepted or not: a script creating accounts
+    and a script probing names are both slowed down."""
+    return is_ratelimited(request, group=GROUP_SIGNUP, key="ip", rate=settings.SIGNUP_RATE, increment=True)

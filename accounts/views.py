@@ -1,18 +1,21 @@
-"""Sign up, log in and log out in the browser."""
+"""Sign up, log in and out, the account page and its API token, in the browser."""
 
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render, resolve_url
+from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
 
-from epic20site.views import ratelimited
+from epic20site.views import ratelimited, signup_throttled_message
 
 from . import services, throttle
 from .forms import LoginForm, SignupForm
@@ -38,10 +41,41 @@ class LoginView(auth_views.LoginView):
         return super().form_invalid(form)
 
 
+@sensitive_post_parameters("password")
+@never_cache
+def admin_login(request, extra_context=None):
+    """The admin's login page, throttled with the same counters as the site's own login: a
+    second door must not be a way round the first one's limit."""
+    if request.method != "POST":
+        return admin.site.login(request, extra_context)
+    username, password = request.POST.get("username", ""), request.POST.get("password", "")
+    if throttle.login_blocked(request, username):
+        return ratelimited(request)
+    response = admin.site.login(request, extra_context)
+    # The admin answers a refused login by showing its form again (200); a success redirects.
+    refused = response.status_code == 200 and username and password
+    if refused and throttle.login_failed(request, username):
+        return ratelimited(request)
+    return response
+
+
 class LogoutView(auth_views.LogoutView):
     def post(self, request, *args, **kwargs):
         response = super().post(request, *args, **kwargs)
         messages.info(request, _("Has cerrado la sesión."))
+        return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change; the new password also retires the API token
+    (`accounts.signals`)."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:account")
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, _("Contraseña cambiada. Tu token de la API se ha revocado."))
         return response
 
 
@@ -61,6 +95,8 @@ def _safe_next(request) -> str:
 def signup(request):
     if request.user.is_authenticated:
         return redirect(settings.LOGIN_REDIRECT_URL)
+    if request.method == "POST" and throttle.signup_throttled(request):
+        return ratelimited(request, message=signup_throttled_message())
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_create(
@@ -68,9 +104,40 @@ def signup(request):
             password=form.cleaned_data["password1"],
             email=form.cleaned_data.get("email", ""),
         )
-        login(request, user, backend="accounts.backends.UserBackend")
+        login(request, user, backend="accounts.backends.NormalisedNameBackend")
         messages.success(
             request, _("Te damos la bienvenida, %(name)s. Tu cuenta está lista.") % {"name": user.username}
         )
         return redirect(_safe_next(request))
     return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+@login_required
+@never_cache
+@require_http_methods(["GET"])
+def account(request):
+    """The player's account: their API token, masked, with buttons to create or revoke it."""
+    token = Token.objects.filter(user=request.user).first()
+    context = {"token": token, "masked": services.masked(token.key) if token else ""}
+    return render(request, "accounts/account.html", context)
+
+
+@login_required
+@never_cache
+@require_POST
+def token_create(request):
+    """A new API token, shown once in full; any earlier token stops working."""
+    token = services.token_rotate(user=request.user)
+    return render(
+        request,
+        "accounts/account.html",
+        {"token": token, "masked": services.masked(token.key), "new_key": token.key},
+    )
+
+
+@login_required
+@require_POST
+def token_revoke(request):
+    if services.token_revoke(user=request.user):
+        messages.success(request, _("Token revocado: ya no abre la API."))
+    return redirect("accounts:account")

@@ -9,7 +9,6 @@ campaign's GM has waived in writing. Nothing is stored otherwise.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from epic20site.errors import DomainError, request_lang
+from epic20site.parsers import BadJSON, read_json
 from rules import systems
 from rules.epic20.system import SHEET_KEYS
 
@@ -273,18 +273,13 @@ def sheet_from_bytes(raw: bytes) -> Any:
     except UnicodeDecodeError:
         raise CharacterError("import.not_json", _("El archivo no es JSON (no es texto UTF-8).")) from None
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as exc:
-        raise CharacterError(
-            "import.not_json", _("El archivo no es JSON válido: %(error)s") % {"error": exc}
-        ) from None
+        data = read_json(text)  # the API's own strict reader
+    except BadJSON as exc:
+        message = _("El archivo no es JSON válido: %(reason)s") % {"reason": exc.message}
+        raise CharacterError("import.not_json", message, path=exc.path) from None
     if not isinstance(data, dict):
         raise CharacterError("sheet.not_object", _("El archivo debe contener un objeto JSON (una ficha)."))
     return data
-
-
-def _refuse_constant(name: str):
-    raise ValueError(_("%(name)s no es un número JSON") % {"name": name})
 
 
 @transaction.atomic

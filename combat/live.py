@@ -14,10 +14,15 @@ Redis (`REDIS_URL`) the cache is shared by every process, so an idle poll never 
 database. The default in-process cache is not shared between processes, so a value in it could
 be stale; then the marker is read with one primary-key query instead (still correct with several
 processes, only a little dearer).
+
+A cache that cannot be reached (Redis down) never fails a request: the action is committed and
+answered, publishing is logged and skipped, a poll reads the marker from the database, and the
+watcher check runs in full each time.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -29,6 +34,8 @@ MARKER_TIMEOUT = 60 * 60 * 24
 # An idle poll may trust a cached "this user may watch this encounter" for this long.
 ACCESS_TIMEOUT = 60
 _PROCESS_LOCAL_BACKENDS = ("locmem", "dummy", "filebased")
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -59,15 +66,40 @@ def publish(encounter) -> None:
     """Announce the encounter's new marker once the current transaction commits (never before:
     a poll must not see a change that could still roll back)."""
     marker = Marker(encounter.last_seq, encounter.version, encounter.undo_version)
-    key = _marker_key(encounter.pk)
-    transaction.on_commit(lambda: cache.set(key, marker.as_dict(), MARKER_TIMEOUT))
+    transaction.on_commit(lambda: _store_marker(encounter.pk, marker))
+
+
+def _store_marker(encounter_id: int, marker: Marker) -> None:
+    """Runs after the commit: the action is saved and its answer must say so. A cache that
+    cannot be written only costs the polls a database read (`marker` falls back to it) until
+    the next action publishes again, so a failure is logged, never raised."""
+    try:
+        cache.set(_marker_key(encounter_id), marker.as_dict(), MARKER_TIMEOUT)
+    except Exception:
+        logger.warning("live: could not publish the marker of encounter %s", encounter_id, exc_info=True)
+        _forget_marker(encounter_id)
+
+
+def _forget_marker(encounter_id: int) -> None:
+    try:
+        cache.delete(_marker_key(encounter_id))
+    except Exception:
+        logger.warning("live: could not drop the stale marker of encounter %s", encounter_id)
+
+
+def _cached(key: str):
+    try:
+        return cache.get(key)
+    except Exception:  # a cache that cannot be read is a miss: the database answers
+        logger.warning("live: cache read failed for %s", key, exc_info=True)
+        return None
 
 
 def marker(encounter_id: int) -> Marker | None:
     """The encounter's current marker; None if it does not exist."""
     shared = cache_is_shared()
     if shared:
-        cached = cache.get(_marker_key(encounter_id))
+        cached = _cached(_marker_key(encounter_id))
         if cached is not None:
             return Marker(**cached)
     from combat.models import Encounter
@@ -78,17 +110,23 @@ def marker(encounter_id: int) -> Marker | None:
     found = Marker(*row)
     if shared:
         # `add`, not `set`: a marker published meanwhile by a commit is newer than this read.
-        cache.add(_marker_key(encounter_id), found.as_dict(), MARKER_TIMEOUT)
+        try:
+            cache.add(_marker_key(encounter_id), found.as_dict(), MARKER_TIMEOUT)
+        except Exception:
+            logger.warning("live: could not cache the marker of encounter %s", encounter_id)
     return found
 
 
 def remember_watcher(encounter_id: int, user_id: int) -> None:
     """Record that the user passed the full access check for this encounter."""
-    cache.set(_access_key(encounter_id, user_id), True, ACCESS_TIMEOUT)
+    try:
+        cache.set(_access_key(encounter_id, user_id), True, ACCESS_TIMEOUT)
+    except Exception:  # the next poll runs the full access check again
+        logger.warning("live: could not remember a watcher of encounter %s", encounter_id)
 
 
 def is_known_watcher(encounter_id: int, user_id: int) -> bool:
-    return bool(cache.get(_access_key(encounter_id, user_id)))
+    return bool(_cached(_access_key(encounter_id, user_id)))
 
 
 def has_changed(marker_now: Marker, *, seq: int, version: int) -> bool:

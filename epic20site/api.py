@@ -20,9 +20,40 @@ from .errors import DomainError
 
 
 class Pagination(pagination.PageNumberPagination):
+    """`?page=N&page_size=M`. A page that does not exist (`?page=0`, past the end, not a
+    number) is a 404; a `page_size` that is not a whole number from 1 to 200 is a 400, never
+    silently replaced by the default."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= self.max_page_size):
+            raise EnvelopeError(
+                [
+                    error(
+                        "page_size.invalid",
+                        _("«page_size» debe ser un número entero entre 1 y %(max)s.")
+                        % {"max": self.max_page_size},
+                        path="/page_size",
+                    )
+                ]
+            )
+        return int(raw)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.page_query_param: {"minimum": 1},
+            self.page_size_query_param: {"minimum": 1, "maximum": self.max_page_size},
+        }
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
 
 
 def error(code: str, message: str, *, path: str = "", rule: str = "") -> dict:
@@ -81,21 +112,22 @@ def exception_handler(exc, context):
     if response is None:
         return None
 
-    if isinstance(exc, exceptions.ValidationError):
-        errors = flatten_validation_errors(exc.detail)
-    elif isinstance(exc, exceptions.ParseError):
-        errors = [error("request.malformed", exc.detail)]
-    elif isinstance(exc, exceptions.APIException):
-        detail = exc.detail
-        if isinstance(detail, dict) and "errors" in detail:
-            errors = detail["errors"]
-        else:
-            code = getattr(detail, "code", None) or exc.default_code
-            errors = [error(f"request.{code}", detail)]
-    else:  # pragma: no cover - DRF only hands us APIException subclasses here
-        errors = [error("request.error", str(exc))]
-    response.data = {"errors": errors}
+    response.data = {"errors": _envelope_errors(exc)}
     return response
+
+
+def _envelope_errors(exc) -> list[dict]:
+    detail = getattr(exc, "detail", None)
+    if isinstance(detail, dict) and "errors" in detail:
+        return detail["errors"]
+    if isinstance(exc, exceptions.ValidationError):
+        return flatten_validation_errors(detail)
+    if isinstance(exc, exceptions.ParseError):
+        return [error("request.malformed", detail)]
+    if isinstance(exc, exceptions.APIException):
+        code = getattr(detail, "code", None) or exc.default_code
+        return [error(f"request.{code}", detail)]
+    return [error("request.error", str(exc))]  # pragma: no cover - DRF hands us APIExceptions
 
 
 class StrictSerializerMixin:
@@ -162,3 +194,7 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "Conflict."
     default_code = "conflict"
+
+
+# Registers the OpenAPI extension for the strict serializers above.
+from . import schema as _schema  # noqa: E402, F401

@@ -4,11 +4,13 @@ A page is cached under a key made of the user, their session (the page embeds it
 the language, whether htmx asked for a fragment, and a `version` the caller derives from the
 database — so a change made through any process invalidates it for every process, whatever
 cache backend is configured. Pages with pending flash messages are never served from cache.
+A cache that cannot be reached is a miss: the page is rendered, never an error.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -17,6 +19,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
 PAGE_TIMEOUT = 10 * 60
+
+logger = logging.getLogger(__name__)
 
 
 def _key(request: HttpRequest, name: str, version: str) -> str:
@@ -39,12 +43,27 @@ def cached_page(
     if len(messages.get_messages(request)) or not request.session.session_key:
         return render()
     key = _key(request, name, version)
-    content = cache.get(key)
+    content = _read(key)
     if content is not None:
         # The cached page carries a CSRF token for this session; the cookie that matches it was
         # set when the page was first rendered for this very session.
         return HttpResponse(content)
     response = render()
     if response.status_code == 200 and not response.streaming:
-        cache.set(key, response.content, PAGE_TIMEOUT)
+        _write(key, response.content)
     return response
+
+
+def _read(key: str):
+    try:
+        return cache.get(key)
+    except Exception:
+        logger.warning("pagecache: cache read failed", exc_info=True)
+        return None
+
+
+def _write(key: str, content: bytes) -> None:
+    try:
+        cache.set(key, content, PAGE_TIMEOUT)
+    except Exception:
+        logger.warning("pagecache: cache write failed", exc_info=True)

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "csp",
     "rules.apps.RulesConfig",
     "accounts.apps.AccountsConfig",
     "campaigns.apps.CampaignsConfig",
@@ -53,15 +54,18 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "epic20site.middleware.APIErrorsAsEnvelope",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "epic20site.middleware.RefuseUnstorableText",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -103,25 +107,37 @@ DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
+# A Redis outage degrades the site instead of failing it: reads miss, writes are dropped (and
+# logged), sessions fall back to the database, throttles fail open, live updates read the
+# database. Short timeouts keep a dead Redis from stalling every request.
+REDIS_CACHE_OPTIONS = {
+    "IGNORE_EXCEPTIONS": True,
+    "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
+    "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT", default=0.5),
+}
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="epic20site"),
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "epic20site.cache"
 
 # Sessions are read on every logged-in request: with a shared cache in front of the database
 # that read costs no query. Never with the per-process cache, where a logout in one process
 # would leave the session alive in another's memory.
-# Django's stores, reading the session with one plain SQL statement (`epic20site/sessions`).
-SESSION_ENGINE = "epic20site.sessions.cached_db" if REDIS_URL else "epic20site.sessions.db"
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db" if REDIS_URL else "django.contrib.sessions.backends.db"
+)
 
-# Django's ModelBackend; the user of each logged-in request is read with one plain SQL statement.
-AUTHENTICATION_BACKENDS = ["accounts.backends.UserBackend"]
+# Django's ModelBackend, asked with the NFKC form of the name (accounts/names.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.NormalisedNameBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -176,8 +192,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
-if DEBUG:
-    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
+# JSON only, with DEBUG on too: every /api/ answer is JSON (a browser asking for HTML gets 406);
+# people read the API at /api/v1/docs/.
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Epic20 Site API",
@@ -189,17 +205,56 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "epic20site.schema.document_error_answers",
+    ],
 }
 
 # Failed logins: this many per window, per username and per client address, before a 429.
 LOGIN_FAILURE_RATE = env("LOGIN_FAILURE_RATE", default="5/5m")
 
+# Sign-ups (page and API), accepted or not, per client address.
+SIGNUP_RATE = env("SIGNUP_RATE", default="10/h")
+
 RATELIMIT_USE_CACHE = "default"
+# When the cache cannot be reached, counters let requests through (django-redis logs why):
+# a Redis outage must not lock every player out.
+RATELIMIT_FAIL_OPEN = True
 # Behind N reverse proxies, set TRUSTED_PROXY_COUNT=N so each player is counted by their own
 # address, not the proxy's (see epic20site/net.py).
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 RATELIMIT_IP_META_KEY = "epic20site.net.client_ip"
 RATELIMIT_VIEW = "epic20site.views.ratelimited"
+
+# Content-Security-Policy (django-csp): the site loads nothing from elsewhere, so everything is
+# 'self' and nothing inline runs, with two named exceptions. Two inline handlers in templates
+# others own are allowed by their hash ('unsafe-hashes'), and style attributes are allowed
+# (`style-src-attr`; the builder's progress bars set their width in one) until those templates
+# move them to static files. Inline <script> elements stay forbidden, and so do inline <style>
+# elements but the one htmx writes.
+_INLINE_HANDLERS = [
+    "'sha256-osjxnKEPL/pQJbFk1dKsF7PYFmTyMWGmVSiL9inhxJY='",  # base.html: this.form.submit()
+    "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='",  # characters/sheet.html: window.print()
+]
+HTMX_INDICATOR_STYLE = "'sha256-faU7yAF8NxuMTNEwVmBz+VcYeIoBQ2EMHW3WaVxCvnk='"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'none'"],
+        "script-src": ["'self'", "'unsafe-hashes'", *_INLINE_HANDLERS],
+        # htmx adds one <style> of its own (its request indicator), allowed by its exact hash.
+        "style-src": ["'self'", HTMX_INDICATOR_STYLE],
+        "style-src-attr": ["'unsafe-inline'"],
+        # Bootstrap draws its icons (menu, selects, checks) as data: SVG images.
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.
 if not DEBUG:

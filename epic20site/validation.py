@@ -33,30 +33,12 @@ def validated(serializer_class, data: Any) -> dict:
     raise error
 
 
-MAX_DEPTH = 64
-
-
-def _depth_ok(value, depth: int = 0) -> bool:
-    if depth > MAX_DEPTH:
-        return False
-    if isinstance(value, dict):
-        return all(_depth_ok(v, depth + 1) for v in value.values())
-    if isinstance(value, list):
-        return all(_depth_ok(v, depth + 1) for v in value)
-    return True
-
-
 def read_json_or_refuse(text: str, *, path: str = "") -> Any:
-    """JSON typed into a page's form field, or `DomainError` (400) in words a person reads."""
-    import json
-
-    def refuse_constant(name):
-        raise ValueError(name)
+    """JSON typed into a page's form field, read by the one strict reader the API uses
+    (`epic20site.parsers.read_json`), or `DomainError` (400) in words a person reads."""
+    from .parsers import BadJSON, read_json
 
     try:
-        value = json.loads(text, parse_constant=refuse_constant)
-    except (ValueError, RecursionError):
-        raise DomainError("json.invalid", _("Esto no es JSON válido."), path=path) from None
-    if not _depth_ok(value):
-        raise DomainError("json.too_deep", _("El JSON está anidado demasiado profundo."), path=path)
-    return value
+        return read_json(text)
+    except BadJSON as exc:
+        raise DomainError(exc.code, exc.message, path=path + exc.path) from None

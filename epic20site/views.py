@@ -4,6 +4,10 @@ The error handlers answer the API's envelope under /api/ (REST clients must neve
 page) and the site's own pages elsewhere.
 """
 
+import logging
+
+from csp.decorators import csp_replace
+from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -11,6 +15,9 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from drf_spectacular.views import SpectacularSwaggerSplitView
+
+logger = logging.getLogger(__name__)
 
 
 def home(request):
@@ -20,14 +27,50 @@ def home(request):
 @require_GET
 @never_cache
 def healthz(request):
-    """200 when the app can reach its database; 503 otherwise (for load balancers)."""
+    """For load balancers: 503 when the database cannot be reached; 200 otherwise, with
+    `"status": "degraded"` and `"redis": "degraded"` when Redis is configured but down (the
+    site still serves every page then, only slower: see `settings.CACHES`)."""
+    if not _database_answers():
+        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
+    body = {"status": "ok", "database": "ok"}
+    redis = _redis_state()
+    if redis is not None:
+        body["redis"] = redis
+        if redis != "ok":
+            body["status"] = "degraded"
+    return JsonResponse(body)
+
+
+def _database_answers() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except Exception:
-        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok", "database": "ok"})
+        return False
+    return True
+
+
+def _redis_state() -> str | None:
+    """ "ok" or "degraded" (cannot be reached) for a Redis cache; None when the cache is not Redis."""
+    if "django_redis" not in settings.CACHES.get("default", {}).get("BACKEND", ""):
+        return None
+    try:
+        from django_redis import get_redis_connection
+
+        get_redis_connection("default").ping()
+    except Exception:
+        logger.warning("healthz: Redis cannot be reached", exc_info=True)
+        return "degraded"
+    return "ok"
+
+
+# The Swagger UI page: its start-up script is served as a file (`?script`), so the site's
+# Content-Security-Policy holds; only the short inline <style> of drf-spectacular's template is
+# let through, on this page alone.
+api_docs = csp_replace({"style-src": ["'self'", "'unsafe-inline'"]})(
+    SpectacularSwaggerSplitView.as_view(url_name="schema")
+)
 
 
 def _is_api(request) -> bool:
@@ -44,9 +87,13 @@ def throttled_message() -> str:
     return _("Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.")
 
 
-def ratelimited(request, exception=None):
+def signup_throttled_message() -> str:
+    return _("Demasiadas altas desde esta dirección. Espera un rato antes de volver a intentarlo.")
+
+
+def ratelimited(request, exception=None, message=None):
     """The 429 answer: the error envelope under /api/, the page elsewhere."""
-    message = throttled_message()
+    message = message or throttled_message()
     if _is_api(request):
         return _envelope("request.throttled", message, 429)
     return render(request, "429.html", {"message": message}, status=429)

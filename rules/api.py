@@ -99,10 +99,7 @@ class CatalogueAPI(_PublicRulesAPI):
         operation_id="rules_catalogue",
         summary="A game system's catalogue",
         description="Every entry has `slug`, `name_es` (as in the system's rule document) and `name_en`.",
-        responses={
-            200: OpenApiResponse(response={"type": "object"}, description="The catalogue."),
-            404: OpenApiResponse(description="No such system."),
-        },
+        responses={200: OpenApiResponse(response={"type": "object"}, description="The catalogue.")},
     )
     def get(self, request, slug: str):
         if systems.get(slug) is None:

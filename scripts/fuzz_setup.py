@@ -1,7 +1,9 @@
 """Prepare a throwaway database for `scripts/fuzz-api.sh`: an API token for a user who owns
 data, so the fuzzer reaches more than 404s. That is the game master of the demo campaign when
 `manage.py load_demo` ran (they see its characters and encounters too); otherwise a new user
-with two campaigns of their own. Prints the token, alone, on the last line of stdout.
+with two campaigns of their own. Either way they also get characters of their own, so the
+owner-only operations (edit, delete, waivers) are reached as well. Prints the token, alone, on
+the last line of stdout.
 
 Run from the repository root with DATABASE_URL pointing at the throwaway database:
     python scripts/fuzz_setup.py
@@ -31,6 +33,7 @@ def main() -> int:
     user = _demo_game_master()
     if user is None:
         user = _fuzz_user_with_campaigns()
+    _own_characters(user)
     token, _created = Token.objects.get_or_create(user=user)
     print(f"fuzz_setup: fuzzing as {user.get_username()!r}", file=sys.stderr)
     print(token.key)
@@ -61,6 +64,17 @@ def _fuzz_user_with_campaigns():
     except Exception as exc:  # the fuzz still runs, only with less data
         print(f"fuzz_setup: no campaigns created ({type(exc).__name__}: {exc})", file=sys.stderr)
     return user
+
+
+def _own_characters(user, count=3):
+    try:
+        from characters.demo import demo_sheets
+        from characters.services import character_create
+
+        for sheet in demo_sheets()[:count]:
+            character_create(owner=user, sheet=sheet)
+    except Exception as exc:  # the fuzz still runs, only with less data
+        print(f"fuzz_setup: no characters created ({type(exc).__name__}: {exc})", file=sys.stderr)
 
 
 if __name__ == "__main__":

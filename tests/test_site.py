@@ -12,6 +12,11 @@ def test_healthz_reports_ok(client):
     assert response.json()["status"] == "ok"
 
 
+def test_healthz_leaves_redis_out_when_the_cache_is_not_redis(client, settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
+
+
 def test_home_page_speaks_spanish_by_default(client):
     response = client.get(reverse("home"))
     assert response.status_code == 200

@@ -116,3 +116,62 @@ def test_failures_on_many_usernames_from_one_address_are_throttled(user):
     assert _web("nadie-mas", "no-es-esta", address="10.0.3.3").status_code == 429
     assert _web(user.username, DEFAULT_PASSWORD, address="10.0.3.3").status_code == 429
     assert _web(user.username, DEFAULT_PASSWORD, address="10.0.3.4").status_code == 302
+
+
+def test_a_look_alike_spelling_shares_the_locked_accounts_counter(user):
+    # "ｓ" is a fullwidth s: it authenticates as the same account, so it is throttled with it.
+    for _ in range(LIMIT + 1):
+        _api(user.username, "no-es-esta", address="10.0.4.1")
+    fullwidth = "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in user.username)
+    assert _api(fullwidth, DEFAULT_PASSWORD, address="10.0.4.2").status_code == 429
+    assert _web(fullwidth, DEFAULT_PASSWORD, address="10.0.4.3").status_code == 429
+
+
+ADMIN_LOGIN = "/admin/login/"
+
+
+def test_the_admin_login_is_throttled_with_the_site_login(admin_user):
+    client = Client(REMOTE_ADDR="10.0.5.1")
+    for _ in range(LIMIT):
+        response = client.post(ADMIN_LOGIN, {"username": "admin", "password": "no-es-esta"})
+        assert response.status_code == 200
+    assert client.post(ADMIN_LOGIN, {"username": "admin", "password": "no-es-esta"}).status_code == 429
+    assert client.post(ADMIN_LOGIN, {"username": "admin", "password": "password"}).status_code == 429
+    # The site's own login now waits too: one counter for one account.
+    assert _web("admin", "password", address="10.0.5.2").status_code == 429
+
+
+def test_the_admin_login_still_lets_the_right_password_in(admin_user):
+    response = Client().post(ADMIN_LOGIN, {"username": "admin", "password": "password", "next": "/admin/"})
+    assert response.status_code == 302
+
+
+SIGNUP_LIMIT = 2
+
+
+def _signup_page(n, address):
+    password = "dados-de-veinte-caras"
+    data = {"username": f"nueva{n}", "password1": password, "password2": password}
+    return Client(REMOTE_ADDR=address).post(reverse("accounts:signup"), data, REMOTE_ADDR=address)
+
+
+def _signup_api(n, address, **extra):
+    body = json.dumps({"username": f"api{n}", "password": "dados-de-veinte-caras"})
+    return APIClient().post(
+        "/api/v1/auth/register/", body, content_type="application/json", REMOTE_ADDR=address, **extra
+    )
+
+
+def test_sign_ups_from_one_address_are_throttled_on_the_page_and_the_api(settings):
+    from django.contrib.auth import get_user_model
+
+    settings.SIGNUP_RATE = f"{SIGNUP_LIMIT}/d"
+    assert _signup_page(1, "10.0.6.1").status_code == 302
+    assert _signup_api(2, "10.0.6.1").status_code == 201
+    assert _signup_page(3, "10.0.6.1").status_code == 429
+    response = _signup_api(4, "10.0.6.1", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 429
+    assert response.json()["errors"][0]["code"] == "request.throttled"
+    assert "Too many sign-ups" in response.json()["errors"][0]["message"]
+    assert get_user_model().objects.count() == 2
+    assert _signup_api(5, "10.0.6.2").status_code == 201

@@ -516,7 +516,7 @@ def test_a_nul_character_in_a_sheet_text_is_a_400_at_its_path(user):
 
     assert response.status_code == 400
     assert response.json()["errors"][0] == {
-        "code": "sheet.invalid_character",
+        "code": "request.invalid_character",
         "path": "/powers/0/detail",
         "message": response.json()["errors"][0]["message"],
         "rule": "",

@@ -1,0 +1,85 @@
+"""The OpenAPI schema lists every answer an operation can give (docs/api.md, "Conventions").
+
+Views document their own successes and the refusals particular to them; the refusals every
+endpoint shares come from the site's edge and are added here, to every operation, in the
+error envelope: 400 (a malformed query string or body), 404 (unknown ids, `?page=0`, a page
+past the end), 406 (an `Accept` that is not JSON); 401 and 403 where the operation can be
+called with credentials; 413 and 415 where it takes a body; 409 where it takes an
+`Idempotency-Key` (the same key with another body).
+
+Strict serializers (`epic20site.api.StrictSerializerMixin`) refuse fields they do not know, so
+their request schemas say `additionalProperties: false`.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
+
+ENVELOPE = "ErrorEnvelope"
+_METHODS = frozenset({"get", "put", "post", "patch", "delete", "head", "options", "trace"})
+
+_DESCRIPTIONS = {
+    "400": "Malformed or invalid input (error envelope).",
+    "401": "Missing or invalid credentials (error envelope).",
+    "403": "Not allowed for this user, or a missing CSRF token with a session (error envelope).",
+    "404": "No such object, or no such page of a list (error envelope).",
+    "406": "The client does not accept JSON (error envelope).",
+    "409": "The request conflicts with the current state or reuses an Idempotency-Key (error envelope).",
+    "413": "The body is larger than the site accepts (error envelope).",
+    "415": "The body is not JSON (error envelope).",
+}
+
+_ENVELOPE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "errors": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {name: {"type": "string"} for name in ("code", "path", "message", "rule")},
+                "required": ["code", "path", "message", "rule"],
+            },
+        }
+    },
+    "required": ["errors"],
+}
+
+
+def _shared_answers(operation: dict) -> list[str]:
+    codes = ["400", "404", "406"]
+    if "security" in operation and operation["security"]:
+        codes += ["401", "403"]
+    if "requestBody" in operation:
+        codes += ["413", "415"]
+    headers = {p["name"].lower() for p in operation.get("parameters", []) if p.get("in") == "header"}
+    if "idempotency-key" in headers:
+        codes.append("409")
+    return codes
+
+
+def document_error_answers(result, generator, request, public):
+    """drf-spectacular postprocessing hook (settings.SPECTACULAR_SETTINGS)."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.setdefault(ENVELOPE, _ENVELOPE_SCHEMA)
+    envelope = {"application/json": {"schema": {"$ref": f"#/components/schemas/{ENVELOPE}"}}}
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method not in _METHODS:
+                continue
+            responses = operation.setdefault("responses", {})
+            for code in _shared_answers(operation):
+                responses.setdefault(code, {"description": _DESCRIPTIONS[code], "content": envelope})
+    return result
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """Registered on import (`epic20site.api` imports this module)."""
+
+    target_class = "epic20site.api.StrictSerializerMixin"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

@@ -1,0 +1,91 @@
+"""The OpenAPI schema documents the refusals every endpoint shares (epic20site/schema.py), so
+a client, or schemathesis, meets no answer the schema does not list."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+METHODS = {"get", "put", "post", "patch", "delete"}
+ENVELOPE = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker):
+    from rest_framework.test import APIClient
+
+    with django_db_blocker.unblock():
+        response = APIClient().get("/api/v1/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return response.json()
+
+
+def _operations(schema):
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield f"{method.upper()} {path}", operation
+
+
+def test_every_operation_documents_the_shared_refusals_in_the_envelope(schema):
+    for name, operation in _operations(schema):
+        for code in ("400", "404", "406"):
+            assert code in operation["responses"], (name, code)
+            assert "content" in operation["responses"][code], (name, code)
+
+
+def test_operations_with_a_body_document_413_and_415(schema):
+    for name, operation in _operations(schema):
+        if "requestBody" in operation:
+            assert {"413", "415"} <= set(operation["responses"]), name
+            assert (
+                operation["responses"]["415"]["content"] == ENVELOPE
+                or "content" in operation["responses"]["415"]
+            )
+
+
+def test_operations_that_need_credentials_document_401(schema):
+    for name, operation in _operations(schema):
+        if operation.get("security"):
+            assert "401" in operation["responses"], name
+
+
+def test_a_paginated_list_documents_404_for_a_page_that_does_not_exist(schema, auth_client):
+    operation = schema["paths"]["/api/v1/campaigns/"]["get"]
+    assert "page" in {p["name"] for p in operation["parameters"]}
+    assert "404" in operation["responses"]
+    assert auth_client.get("/api/v1/campaigns/", {"page": 0}).status_code == 404
+
+
+def test_operations_with_an_idempotency_key_document_409(schema):
+    operation = schema["paths"]["/api/v1/encounters/{id}/reveal/"]["post"]
+    assert "409" in operation["responses"]
+
+
+def test_the_envelope_schema_is_a_component(schema):
+    assert "errors" in schema["components"]["schemas"]["ErrorEnvelope"]["properties"]
+
+
+@pytest.mark.parametrize("page_size", ["null", "0", "-1", "201", "1.5", "٣", "abc"])
+def test_a_page_size_that_is_not_a_whole_number_from_1_to_200_is_a_400(auth_client, page_size):
+    response = auth_client.get("/api/v1/campaigns/", {"page_size": page_size})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "page_size.invalid"
+
+
+@pytest.mark.parametrize("page_size", ["1", "200"])
+def test_a_page_size_within_bounds_is_obeyed(auth_client, page_size):
+    assert auth_client.get("/api/v1/campaigns/", {"page_size": page_size}).status_code == 200
+
+
+def test_the_schema_states_the_pagination_bounds(schema):
+    parameters = {p["name"]: p["schema"] for p in schema["paths"]["/api/v1/campaigns/"]["get"]["parameters"]}
+    assert parameters["page"]["minimum"] == 1
+    assert (parameters["page_size"]["minimum"], parameters["page_size"]["maximum"]) == (1, 200)
+
+
+def test_strict_request_bodies_refuse_unknown_fields_in_the_schema(schema, auth_client):
+    assert schema["components"]["schemas"]["CampaignCreateInputRequest"]["additionalProperties"] is False
+    response = auth_client.post("/api/v1/campaigns/", {"name": "x", "colour": "azul"}, format="json")
+    assert response.status_code == 400
