@@ -1,0 +1,151 @@
+"""The attack action (API.md: `{"type": "attack", "actor", "target", "attack", "maneuver"?, "range"?}`):
+"Comprobación de secuencia de combate" steps 1–7 for every target the maneuver reaches."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.dice import DiceSource
+from rules.core.encounter import Entry, Table
+
+from .. import aim as aims
+from ..phase import end_phase, require_phase
+from ..rolls import three_d6
+from ..state import no_effects, require_active_fight, spend_end
+from ..tohit import defence, hits, offence
+from . import contests, haymaker
+from .hit import damage_target, hit_payload, summary
+from .prepare import Prepared, prepare
+
+RULE = "Comprobación de secuencia de combate"
+# Maneuvers whose later targets are lost after a miss: "Si un personaje pierde cualquiera de las tiradas
+# de ataque, no puede golpear a ninguno de los siguientes objetivos" (Barrido; Mover por likewise).
+STOP_AFTER_MISS = ("sweep", "move-by")
+
+
+def aim_at(table: Table, p: Prepared, actor: int, target_id: int):
+    attacker, target = table.combatant(actor), table.combatant(target_id)
+    req = {**p.req, "target": target_id}
+    aim = offence(
+        attacker,
+        target,
+        p.weapon,
+        p.maneuver,
+        req,
+        dice=p.dice,
+        alloc=p.alloc,
+        count=len(p.targets),
+        hit_locations=bool(table.state.get("hit_locations")),
+    )
+    return defence(aim, target, p.weapon, req)
+
+
+def autofire_hits(p: Prepared, roll_total: int, to_hit: int) -> int:
+    """Fuego automático: "Por cada 2 puntos que la tirada de ataque tenga de diferencia con la tirada
+    necesaria, el atacante golpea al objetivo una vez más. Un solo objetivo nunca puede ser golpeado
+    más veces que «disparos»"; spread over several hexes, "Cada objetivo sólo puede ser alcanzado una vez"."""
+    if p.req["shots"] <= 1 or p.req["spread_hexes"]:
+        return 1
+    return max(1, min(p.req["shots"], 1 + (to_hit - roll_total) // 2))
+
+
+def _one_target(table: Table, dice: DiceSource, p: Prepared, actor: int, target_id: int) -> dict:
+    aim = aim_at(table, p, actor, target_id)
+    if p.maneuver.slug == "grab" and p.req["then"] and table.combatant(actor)["grabbing"] == target_id:
+        thrown = None  # already held: "Ahora puede apretarlo o lanzarlo"
+        hit = True
+    else:
+        thrown = three_d6(dice)
+        hit = hits(thrown["total"], aim.to_hit)
+    count = autofire_hits(p, thrown["total"], aim.to_hit) if thrown and hit else int(hit)
+    payload = hit_payload(target_id, thrown, aim.ocv, aim.dcv, aim.to_hit, hit, aim.lines, count)
+    payload.update(
+        {
+            "attack": p.weapon.name,
+            "maneuver": p.maneuver.slug,
+            "maneuver_es": p.maneuver.name_es,
+            "maneuver_en": p.maneuver.name_en,
+            "rule": p.maneuver.name_es,
+            "private": "target",
+        }
+    )
+    if hit:
+        _effect(table, dice, p, actor, target_id, aim.ocv, payload, count)
+    elif p.weapon.area and thrown:
+        contests.scatter(dice, p, thrown["total"], aim.to_hit, payload)
+    target = table.combatant(target_id)
+    payload.setdefault("target_stun", target["stun"])
+    payload.setdefault("target_body", target["hit_points"])
+    payload.setdefault("target_end", target["end"])
+    payload.setdefault("target_status", target["status"])
+    return payload
+
+
+def _effect(
+    table, dice, p: Prepared, actor: int, target_id: int, ocv: int, payload: dict, count: int
+) -> None:
+    slug = p.maneuver.slug
+    if slug == "disarm":
+        contests.disarm(table, dice, p, actor, target_id, payload)
+    elif slug == "grab":
+        contests.grab(table, dice, p, actor, target_id, payload)
+    elif slug == "cover":
+        contests.cover(table, p, actor, target_id, payload)
+    else:
+        rolls = []
+        for _ in range(count):
+            one: dict = {}
+            damage_target(table, dice, p, actor, target_id, ocv, one)
+            rolls.append(one)
+        payload.update(rolls[0])
+        if count > 1:
+            payload["damage"] = {
+                "stun": sum(r.get("damage", {}).get("stun", 0) for r in rolls),
+                "body": sum(r.get("damage", {}).get("body", 0) for r in rolls),
+            }
+            payload["autofire"] = rolls
+            for key in ("target_stun", "target_body", "target_end", "target_status"):
+                payload[key] = rolls[-1].get(key, payload.get(key))
+
+
+def _after(table: Table, p: Prepared, actor: int) -> None:
+    """What the maneuver leaves on the attacker until their next phase, and Set's target."""
+    c = table.combatant(actor)
+    braced = (p.maneuver.slug == "brace" or p.req["brace"]) and p.weapon.kind == "ranged"
+    effects = no_effects()
+    effects.update(
+        {
+            "maneuver": p.maneuver.slug,
+            "dcv": p.maneuver.dcv or 0,
+            "dcv_half": p.maneuver.dcv_half or braced,
+            "dcv_levels": p.alloc.dcv,
+        }
+    )
+    c["effects"] = effects
+    # Establecerse: kept while the character attacks or tracks that target, lost otherwise.
+    c["set_on"] = p.req["target"] if p.maneuver.slug == "set" or c["set_on"] == p.req["target"] else None
+
+
+def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    require_active_fight(table)
+    require_phase(table, actor)
+    p = prepare(table, actor, action)
+    spend_end(table.combatant(actor), p.end)
+    if p.maneuver.extra_segment:
+        haymaker.declare(table, p, actor)
+        _after(table, p, actor)
+        end_phase(table, dice, actor)
+        return
+    for target_id in p.targets:
+        payload = _one_target(table, dice, p, actor, target_id)
+        payload["end_spent"] = p.end
+        text, public = summary(payload)
+        payload["text"], payload["public_text"] = text, public
+        table.write(Entry("attack", payload, actor=actor, target=target_id, round=table.round))
+        if not payload["hit"] and p.maneuver.slug in STOP_AFTER_MISS:
+            break
+    _after(table, p, actor)
+    end_phase(table, dice, actor)
+
+
+__all__ = ["aim_at", "aims", "resolve"]
