@@ -86,7 +86,7 @@ def _maneuver_ocv(aim: Aim, m: Maneuver, w: Weapon, dice: int, req: Mapping, cou
     elif m.slug == "move-by":
         # "Un movimiento múltiple, recibe un -2 VCO acumulativo para todos los ataques".
         aim.add("ocv", m.slug, m.ocv - 2 * (count - 1), rule)
-    elif m.ocv:
+    elif m.ocv and m.slug not in ("brace", "set"):  # Apoyado counts against range, Establecerse below
         aim.add("ocv", m.slug, m.ocv, rule)
     if m.slug == "grab" and req.get("weapon"):
         aim.add("ocv", "grab-weapon", -2, "Agarrar")  # "penalización de -2 VCO" to grab a weapon

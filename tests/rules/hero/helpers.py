@@ -83,3 +83,12 @@ def make_current(table: Table, cid: int) -> None:
 
 def last(table: Table, kind="attack") -> dict:
     return next(e.payload for e in reversed(table.entries) if e.type == kind)
+
+
+def aim(table: Table, action: dict, actor: int = 1):
+    """The attack roll's numbers as `attack` would use them, without rolling."""
+    from rules.hero.actions.attack import aim_at
+    from rules.hero.actions.prepare import prepare
+
+    p = prepare(table, actor, {"type": "attack", **action})
+    return aim_at(table, p, actor, p.targets[0])
