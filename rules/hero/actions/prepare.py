@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from rules.core.encounter import Table
 
 from .. import aim as aims
+from .. import locations
 from ..aim import Weapon
 from ..damage import check_damage_input, damage_dice
 from ..derived import round_half_down, strength_end
@@ -16,6 +17,7 @@ from ..levels import Allocation, allocate
 from ..maneuvers import Maneuver
 from ..modifiers import ADJACENT
 from ..state import combatant_or_refuse, refuse
+from ..tohit import listed_modifiers
 from .schemas import AttackInput, read
 
 MULTI_TARGET = ("sweep", "move-by")
@@ -149,6 +151,19 @@ def _end_cost(c: Mapping, w: Weapon, m: Maneuver, req: Mapping) -> int:
     return w.end * max(1, req["shots"])
 
 
+def _check_location(table: Table, req: Mapping) -> None:
+    if req["location"] is not None and (
+        req["location"] not in locations.BY_SLUG or not table.state.get("hit_locations")
+    ):
+        raise refuse(
+            "location.unavailable",
+            "No se puede apuntar a esa localización en este combate.",
+            "That location cannot be aimed at in this fight.",
+            rule="Objetivo oculto",
+            path="/location",
+        )
+
+
 def prepare(table: Table, actor: int, action: Mapping) -> Prepared:
     req = read(AttackInput, action)
     attacker = combatant_or_refuse(table, actor)
@@ -166,6 +181,8 @@ def prepare(table: Table, actor: int, action: Mapping) -> Prepared:
         )
     _check_fire(w, req)
     _check_movement(attacker, m, req)
+    listed_modifiers(req["modifiers"])
+    _check_location(table, req)
     if req["bounces"] and req["bounces"] > 0 and w.kind != "ranged":
         raise refuse(
             "levels.bounce",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.encounter import ActionType
+from rules.core.errors import Refused
+from rules.core.fold import copy_json
 
 from ..phase import in_phase
 from . import attack, defend, fire, gm, turn
@@ -25,8 +27,28 @@ from .schemas import (
 GM_PHASES = ("setup", "active")
 
 
+def all_or_nothing(resolve):
+    """A refusal changes nothing: the table is put back as it was, whatever the rule checked last."""
+
+    def guarded(table, dice, action, actor):
+        state, written = copy_json(table.state), len(table.entries)
+        try:
+            resolve(table, dice, action, actor)
+        except Refused:
+            table.state.clear()
+            table.state.update(state)
+            del table.entries[written:]
+            raise
+
+    guarded.__doc__ = resolve.__doc__
+    guarded.__name__ = resolve.__name__
+    return guarded
+
+
 def _a(name, resolve, schema, es, en, **kw) -> ActionType:
-    return ActionType(name=name, resolve=resolve, schema=schema, summary_es=es, summary_en=en, **kw)
+    return ActionType(
+        name=name, resolve=all_or_nothing(resolve), schema=schema, summary_es=es, summary_en=en, **kw
+    )
 
 
 ACTIONS: dict[str, ActionType] = {
