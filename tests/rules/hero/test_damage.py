@@ -299,3 +299,38 @@ def test_uncoordinated_attacks_do_not_add_up():
     act(t, {"type": "attack", "target": 3}, 1, [3, 3, 3] + [3, 3, 3, 2, 2, 2] + [6, 6])
     act(t, {"type": "attack", "target": 3}, 2, [3, 3, 3] + [3] * 6 + [6, 6])
     assert not last(t)["stunned"]
+
+
+def test_mental_damage_is_stun_only_against_mental_defense():
+    mind = attack_entry("Golpe mental", "mental", 4, energy=False)
+    b = sheet("B")
+    b["mental_defense"] = 5
+    t = table_with(sheet("A", attacks=[mind]), b)
+    act(t, {"type": "attack", "target": 2, "attack": "Golpe mental"}, 1, [3, 3, 3] + [6, 6, 6, 6])
+    p = last(t)
+    assert (p["stun_rolled"], p["body_rolled"], p["damage"]) == (24, 0, {"stun": 19, "body": 0})
+    assert p["knockback"]["inches"] is None
+
+
+def test_str_adds_a_damage_class_per_5_str_to_a_hand_to_hand_killing_attack_up_to_double():
+    sword = attack_entry("Espada", "hth", 1, killing=True, energy=False)
+    t = table_with(sheet("A", str=15, attacks=[sword]), sheet("B", body=30, stun=60))
+    act(t, {"type": "attack", "target": 2, "attack": "Espada"}, 1, [3, 3, 3] + [1, 1] + [1] + [6, 6, 6])
+    assert len(last(t)["damage_roll"]["faces"]) == 2  # 1d6 + 3 DC from 15 STR
+    t = table_with(sheet("A", str=60, attacks=[sword]), sheet("B", body=30, stun=60))
+    act(t, {"type": "attack", "target": 2, "attack": "Espada"}, 1, [3, 3, 3] + [1, 1] + [1] + [6, 6, 6])
+    assert len(last(t)["damage_roll"]["faces"]) == 2  # never more than twice the weapon
+
+
+def test_a_hand_to_hand_normal_attack_adds_to_str_damage():
+    t = table_with(sheet("A", str=15), sheet("B"))
+    act(t, {"type": "attack", "target": 2, "attack": "Puñetazo"}, 1, [3, 3, 3] + [1] * 6 + [6, 6])
+    assert len(last(t)["damage_roll"]["faces"]) == 6
+
+
+def test_a_stunned_character_is_at_half_dcv():
+    from .helpers import aim
+
+    t = table_with(sheet("A"), sheet("B"))
+    c(t, 2)["conditions"] = ["stunned"]
+    assert aim(t, {"target": 2}).dcv == 3
