@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 
 import icepool
 
@@ -55,6 +56,7 @@ def expected_hits(to_hit: int, shots: int) -> Fraction:
     )
 
 
+@cache
 def _kept(count: int, drop: int, face_map=None) -> Dist:
     die = icepool.d6 if face_map is None else icepool.d6.map(face_map)
     kept = max(0, count - drop)
