@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import spd
-from .modifiers import encumbrance, encumbrance_end
+from .encumbrance import encumbrance, encumbrance_end
 from .sheet_rules import STRIKE
 
 

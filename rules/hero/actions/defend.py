@@ -88,7 +88,14 @@ def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         }
     )
     c["effects"] = effects
-    payload: dict = {"maneuver": m.slug, "aborted": aborting, "rule": m.name_es, "dcv_levels": levels}
+    # "actor": a hidden NPC's levels and DEX roll stay behind the GM's screen (privacy.view_event).
+    payload: dict = {
+        "maneuver": m.slug,
+        "aborted": aborting,
+        "rule": m.name_es,
+        "dcv_levels": levels,
+        "private": "actor",
+    }
     if m.slug == "dive-for-cover":
         _dive(dice, c, req, payload)
         target_moved(table, actor)

@@ -110,3 +110,25 @@ def test_events_without_secrets_read_the_same_for_everyone():
     assert COMBAT.view_event(event, hidden=frozenset({2}), viewer=PLAYER) == COMBAT.view_event(
         event, hidden=frozenset({2}), viewer=GM
     )
+
+
+def test_a_hidden_npcs_dive_keeps_its_dex_roll_behind_the_screen():
+    t = table_with(sheet("Dragón", dex=20), sheet("Nova"))
+    act(t, {"type": "defend", "maneuver": "dive-for-cover", "distance": 2}, 1, [3, 3, 3])
+    entry = t.entries[0]
+    event = {"type": entry.type, "actor": 1, "target": None, "payload": entry.payload}
+    seen = COMBAT.view_event(event, hidden=frozenset({1}), viewer=Viewer(gm=False, controls=frozenset({2})))
+    assert "needed" not in seen and seen["success"] is True and seen["roll"]["faces"] == [3, 3, 3]
+    assert COMBAT.view_event(event, hidden=frozenset({1}), viewer=GM)["needed"] == 11
+
+
+def test_breaking_a_hidden_npcs_cover_does_not_give_its_dex_away():
+    t = table_with(
+        sheet("Dragón", dex=20, attacks=[attack_entry("Rayo", "ranged", 6)]), sheet("Nova", pre=30)
+    )
+    act(t, {"type": "attack", "target": 2, "attack": "Rayo", "maneuver": "cover", "range": 3}, 1, [3, 3, 3])
+    act(t, {"type": "break_cover"}, 2, [4, 3, 3] + [2, 2, 2] + [4, 4, 4])
+    entry = next(e for e in t.entries if e.type == "break_cover")
+    event = {"type": entry.type, "actor": 2, "target": 1, "payload": entry.payload}
+    seen = COMBAT.view_event(event, hidden=frozenset({1}), viewer=Viewer(gm=False, controls=frozenset({2})))
+    assert "coverer_margin" not in seen and seen["margin"] == 7 and seen["free"] is True
