@@ -30,12 +30,22 @@ ACTOR_NUMBERS = frozenset(
         "dcv_levels",
         "needed",
         "margin",
-        "coverer_margin",
-        "status_detail",
     }
 )
 TARGET_NUMBERS = frozenset(
-    {"dcv", "to_hit", "damage", "target_stun", "target_body", "target_end", "stun", "body", "end", "needed"}
+    {
+        "dcv",
+        "to_hit",
+        "damage",
+        "target_stun",
+        "target_body",
+        "target_end",
+        "stun",
+        "body",
+        "end",
+        "needed",
+        "coverer_margin",
+    }
 )
 _HTH = Weapon("strike", "hth", 0, False, False, False, False, 0, 0, True)
 _NO_REQUEST = {"modifiers": [], "range": 0, "attackers": 1}
