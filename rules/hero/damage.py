@@ -58,7 +58,14 @@ def damage_dice(attacker: Mapping, w: Weapon, m: Maneuver, req: Mapping, damage_
     # máximo daño del arma": the engine reads "máximo" as 6E's cap, twice the weapon's classes.
     dice += damage_classes // 3 if w.killing else damage_classes
     dice = min(dice, 2 * base) if base else dice
-    return dice - req.get("spread", 0)
+    # Esparcir ráfaga de energía: "1d6 menos daño por cada +1 VCO" and "1d6 de daño por cada hexágono
+    # que quiere llenar" (autofire spreads over hexes with shots instead).
+    return dice - req.get("spread", 0) - (0 if w.autofire else req.get("spread_hexes", 0))
+
+
+def is_blast(w: Weapon) -> bool:
+    """ "Sólo las ráfagas de energía pueden propagarse": a ranged, normal, energy attack."""
+    return w.energy and not w.killing and w.kind == "ranged" and not w.autofire
 
 
 @dataclass
@@ -132,7 +139,7 @@ def knockback_dice(w: Weapon, target: Mapping) -> int:
 
 
 def check_damage_input(w: Weapon, m: Maneuver, req: Mapping, dice: int) -> None:
-    if req["spread"] and not (w.energy and not w.killing and w.kind == "ranged"):
+    if req["spread"] and not is_blast(w):
         raise refuse(
             "spread.not_blast",
             "Sólo se esparce una ráfaga de energía.",
@@ -146,5 +153,5 @@ def check_damage_input(w: Weapon, m: Maneuver, req: Mapping, dice: int) -> None:
             "Ese ataque no tiene dados de daño.",
             "That attack has no damage dice.",
             rule="Golpear",
-            path="/spread" if req["spread"] else "/attack",
+            path="/spread" if req["spread"] or req["spread_hexes"] else "/attack",
         )

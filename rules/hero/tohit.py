@@ -151,7 +151,8 @@ def offence(
     aim.add("ocv", "surprise-maneuver", req["surprise_bonus"], "Maniobra de sorpresa")
     aim.add("ocv", "spread", req["spread"], "Esparcir ráfaga de energía")
     # "hay una penalización de -1 VCO por cada hexágono que se vea afectado y sea distinto del original"
-    aim.add("ocv", "autofire-hexes", -req["spread_hexes"], "Fuego automático")
+    if w.autofire:
+        aim.add("ocv", "autofire-hexes", -req["spread_hexes"], "Fuego automático")
     if m.slug == "set" or attacker.get("set_on") == req["target"]:
         aim.add("ocv", "set", 1, "Establecerse")  # "+1 VCO a todos los ataques contra ese objetivo"
     _range(aim, attacker, w, req, listed, braced)

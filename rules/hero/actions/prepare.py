@@ -11,7 +11,7 @@ from rules.core.encounter import Table
 from .. import aim as aims
 from .. import locations
 from ..aim import Weapon
-from ..damage import check_damage_input, damage_dice
+from ..damage import check_damage_input, damage_dice, is_blast
 from ..derived import round_half_down, strength_end
 from ..levels import Allocation, allocate
 from ..maneuvers import Maneuver
@@ -117,15 +117,15 @@ def _check_fire(w: Weapon, req: Mapping) -> None:
             rule="Fuego automático",
             path="/shots",
         )
-    if req["spread_hexes"] and not w.autofire:
+    if req["spread_hexes"] and not w.autofire and not is_blast(w):
         raise refuse(
             "autofire.needed",
-            "Sólo el fuego automático cubre varios hexágonos.",
-            "Only autofire covers several hexes.",
+            "Sólo el fuego automático o una ráfaga de energía cubren varios hexágonos.",
+            "Only autofire or an energy blast covers several hexes.",
             rule="Fuego automático",
             path="/spread_hexes",
         )
-    if req["spread_hexes"] + 1 > req["shots"] and req["spread_hexes"]:
+    if w.autofire and req["spread_hexes"] and req["spread_hexes"] + 1 > req["shots"]:
         # "Debe disparar un mínimo de un tiro en cada hexágono"
         raise refuse(
             "autofire.shots_per_hex",

@@ -348,3 +348,23 @@ def test_a_hand_to_hand_attack_does_not_reach_beyond_the_next_hex():
     with pytest.raises(Refused) as err:
         aim(duel(), {"target": 2, "range": 3})
     assert err.value.code == "target.out_of_reach"
+
+
+def test_a_blast_spread_over_hexes_loses_a_die_a_hex_and_rolls_against_each_target():
+    # "El personaje pierde 1d6 de daño por cada hexágono … lanza una tirada de ataque separada contra cada blanco."
+    t = table_with(sheet("A", attacks=[BLAST]), sheet("B"), sheet("C"))
+    act(
+        t,
+        {"type": "attack", "target": 2, "attack": "Rayo", "range": 3, "spread_hexes": 2, "more_targets": [3]},
+        1,
+        [3, 3, 3] + [1] * 4 + [1, 1] + [3, 3, 3] + [1] * 4 + [1, 1],
+    )
+    attacks = [e.payload for e in t.entries if e.type == "attack"]
+    assert [a["to_hit"] for a in attacks] == [11, 11]
+    assert [len(a["damage_roll"]["faces"]) for a in attacks] == [4, 4]
+
+
+def test_only_blasts_and_autofire_cover_several_hexes():
+    with pytest.raises(Refused) as err:
+        aim(duel(), {"target": 2, "attack": "Pistola", "spread_hexes": 1})
+    assert err.value.code == "autofire.needed"
