@@ -12,6 +12,7 @@ from rules.core.errors import Refused
 from . import aim as aims
 from .actions.registry import ACTIONS, ANY_TIME, may_act
 from .maneuvers import MANEUVERS
+from .phase import acts_on_ego
 from .sheet_rules import STRIKE
 
 
@@ -75,6 +76,13 @@ def choices(state: Mapping, actor: int) -> dict:
         and _fits(kind, c)
     ]
     if "attack" not in actions:
+        early = [
+            a["name"]
+            for a in c["sheet"]["attacks"]
+            if acts_on_ego(state, actor, {"type": "attack", "attack": a["name"]})
+        ]
+        if early:  # a mental attack may come before the DEX order (Combate mental)
+            return {"actions": ["attack", *actions], "attacks": early, "maneuvers": ["other-attacks"]}
         return {"actions": actions, "attacks": [], "maneuvers": []}
     attacks = _attacks(c)
     return {"actions": actions, "attacks": attacks, "maneuvers": _maneuvers(c, attacks)}

@@ -14,7 +14,7 @@ from rules.core.encounter import Table
 from rules.core.errors import CONFLICT
 
 from . import clock
-from .state import refuse
+from .state import chars, refuse
 
 RULE = "Comprobación de secuencia de combate"
 
@@ -28,8 +28,29 @@ def in_phase(state: Mapping, actor) -> bool:
     return state.get("current") == actor or bool(c.get("held"))
 
 
-def require_phase(table: Table, actor) -> dict:
-    if not in_phase(table.state, actor):
+def acts_on_ego(state: Mapping, actor, action: Mapping) -> bool:
+    """Combate mental: "Un personaje que utiliza un poder mental utiliza su VOL en lugar de su DES para
+    determinar cuándo actúa el personaje en la Fase": one still to act in this segment may attack with a
+    mental attack before the one acting now, if its EGO is above that one's DEX."""
+    if action.get("type") != "attack" or actor is None:
+        return False
+    combatants = state.get("combatants") or {}
+    c, now = combatants.get(str(actor)), combatants.get(str(state.get("current")))
+    if (
+        c is None
+        or now is None
+        or c.get("removed")
+        or c["status"] != "active"
+        or actor == state.get("current")
+    ):
+        return False
+    mental = {a["name"] for a in c["sheet"]["attacks"] if a["kind"] == "mental"}
+    waiting = actor in (state.get("turn_order") or [])
+    return waiting and action.get("attack") in mental and chars(c)["ego"] > chars(now)["dex"]
+
+
+def require_phase(table: Table, actor, action: Mapping | None = None) -> dict:
+    if not in_phase(table.state, actor) and not (action and acts_on_ego(table.state, actor, action)):
         raise refuse(
             "phase.not_yours",
             "No es la fase de este personaje.",
@@ -62,6 +83,8 @@ def end_phase(table: Table, dice: DiceSource, actor: int) -> None:
         clock.advance(table, dice)
     else:
         c["held"] = False
+        # a phase taken early on EGO (acts_on_ego) is no longer waiting in the segment's order
+        table.state["turn_order"] = [cid for cid in table.state.get("turn_order") or [] if cid != actor]
 
 
 def acted_this_segment(table: Table, c: Mapping) -> bool:

@@ -128,7 +128,7 @@ def _after(table: Table, p: Prepared, actor: int) -> None:
 
 def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     require_active_fight(table)
-    require_phase(table, actor)
+    require_phase(table, actor, action)
     p = prepare(table, actor, action)
     spend_end(table.combatant(actor), p.end)
     if p.maneuver.extra_segment:

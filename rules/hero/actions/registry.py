@@ -8,7 +8,7 @@ from rules.core.encounter import ActionType
 from rules.core.errors import Refused
 from rules.core.fold import copy_json
 
-from ..phase import in_phase
+from ..phase import acts_on_ego, in_phase
 from . import attack, defend, fire, gm, turn
 from .schemas import (
     AdjustInput,
@@ -157,6 +157,8 @@ def may_act(state: Mapping, actor, action: Mapping) -> bool:
     if kind not in ACTIONS or state.get("status") != "active":
         return False
     if in_phase(state, actor) and kind not in ("suppression_fire", "cover_fire"):
+        return True
+    if acts_on_ego(state, actor, action):
         return True
     combatants = state.get("combatants") or {}
     me = combatants.get(str(actor)) if actor is not None else None

@@ -43,3 +43,10 @@ def test_prone_grabbed_and_covered_characters_are_offered_their_way_out():
     t = table_with(sheet("A", dex=20), sheet("B"))
     c(t, 1).update(conditions=["prone"], grabbed_by=2, covered_by={"by": 2})
     assert {"stand_up", "escape", "break_cover"} <= set(choices(t.state, 1)["actions"])
+
+
+def test_a_mentalist_waiting_on_dex_is_offered_its_mental_attack_on_ego():
+    mind = attack_entry("Golpe mental", "mental", 3, energy=False)
+    t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=23, attacks=[mind]))
+    offered = choices(t.state, 2)
+    assert offered["attacks"] == ["Golpe mental"] and "attack" in offered["actions"]

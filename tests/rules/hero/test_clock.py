@@ -218,3 +218,21 @@ def test_make_current_puts_a_phase_up_for_single_rule_tests():
     t = table_with(sheet("A", dex=20), sheet("B", dex=10))
     make_current(t, 2)
     assert COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1})
+
+
+def test_a_mental_attack_acts_on_ego_instead_of_dex():
+    mind = {"name": "Golpe mental", "kind": "mental", "dice": 3, "killing": False, "energy": False}
+    t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=23, attacks=[mind]))
+    assert t.state["current"] == 1
+    assert COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1, "attack": "Golpe mental"})
+    assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1})  # a strike waits for DEX 10
+    act(t, {"type": "attack", "target": 1, "attack": "Golpe mental"}, 2, [6, 6, 6])
+    assert t.state["current"] == 1 and t.state["turn_order"] == [1]
+    act(t, {"type": "end_turn"}, 1)
+    assert (t.state["round"], t.state["segment"], t.state["current"]) == (2, 3, 1)
+
+
+def test_a_low_ego_does_not_jump_the_dex_order():
+    mind = {"name": "Golpe mental", "kind": "mental", "dice": 3, "killing": False, "energy": False}
+    t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=12, attacks=[mind]))
+    assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1, "attack": "Golpe mental"})
