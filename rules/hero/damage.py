@@ -97,6 +97,15 @@ def roll_damage(
     return Rolled(thrown, stun, body, False, None, faces[:drop_highest])
 
 
+def maximum_damage(count: int, w: Weapon) -> Rolled:
+    """Tirarse al suelo, shielding someone: "el personaje que se zambulle recibe el máximo daño para el
+    ataque - no es necesario una tirada de ataque" (every die a 6, the 1d3 a 3; nothing is thrown)."""
+    thrown = {"sides": 6, "faces": [], "nonces": [], "total": 0, "maximum": True}
+    if w.killing:
+        return Rolled(thrown, 6 * count * 3, 6 * count, True)
+    return Rolled(thrown, 6 * count, 2 * count if w.kind != "mental" else 0, False)
+
+
 def defenses(target: Mapping, w: Weapon) -> tuple[int, int]:
     """(against STUN, against BODY)."""
     c = chars(target)

@@ -24,6 +24,7 @@ def no_effects() -> dict:
         "block_rolls": 0,
         "rolling": False,
         "dived": False,
+        "shielding": None,
         "block_first": [],
     }
 

@@ -49,7 +49,46 @@ def autofire_hits(p: Prepared, roll_total: int, to_hit: int) -> int:
     return max(1, min(p.req["shots"], 1 + (to_hit - roll_total) // 2))
 
 
+def _out_of_the_area(table: Table, p: Prepared, target_id: int) -> bool:
+    """Tirarse al suelo: "permite al personaje salir de la mayoría de las explosiones y los ataques de
+    efecto de área"."""
+    hexed = p.weapon.area or "target-hex" in p.req["modifiers"]
+    return hexed and bool(table.combatant(target_id)["effects"].get("dived"))
+
+
+def shield_for(table: Table, target_id: int) -> int | None:
+    """Who dived successfully to cover the target: "El personaje debe zambullirse a un punto entre el
+    atacante y la víctima … Si tiene éxito, el personaje que se zambulle recibe el máximo daño"."""
+    for cid, c in sorted(table.combatants().items(), key=lambda kv: int(kv[0])):
+        if c["effects"].get("shielding") == target_id and c["status"] == "active":
+            return int(cid)
+    return None
+
+
+def _shielded(table: Table, dice: DiceSource, p: Prepared, actor: int, target_id: int, diver: int) -> dict:
+    table.combatant(diver)["effects"]["shielding"] = None  # one attack
+    payload = hit_payload(diver, None, 0, 0, 0, True, [])
+    payload.update(
+        {
+            "attack": p.weapon.name,
+            "maneuver": p.maneuver.slug,
+            "maneuver_es": p.maneuver.name_es,
+            "maneuver_en": p.maneuver.name_en,
+            "rule": "Tirarse al suelo",
+            "private": "target",
+            "aimed_at": target_id,
+            "shielded_by": diver,
+            "roll": {"sides": 6, "faces": [], "nonces": [], "total": 0},
+        }
+    )
+    damage_target(table, dice, p, actor, diver, 0, payload, maximum=True)
+    return payload
+
+
 def _one_target(table: Table, dice: DiceSource, p: Prepared, actor: int, target_id: int) -> dict:
+    diver = shield_for(table, target_id)
+    if diver is not None:
+        return _shielded(table, dice, p, actor, target_id, diver)
     aim = aim_at(table, p, actor, target_id)
     if p.maneuver.slug == "grab" and p.req["then"] and table.combatant(actor)["grabbing"] == target_id:
         thrown = None  # already held: "Ahora puede apretarlo o lanzarlo"
@@ -69,7 +108,11 @@ def _one_target(table: Table, dice: DiceSource, p: Prepared, actor: int, target_
             "private": "target",
         }
     )
-    if hit:
+    if hit and _out_of_the_area(table, p, target_id):
+        payload["dived_clear"] = (
+            True  # "Si la tirada tiene éxito, el personaje estará en el hexágono designado"
+        )
+    elif hit:
         _effect(table, dice, p, actor, target_id, aim.ocv, payload, count)
     elif p.weapon.area and thrown:
         contests.scatter(dice, p, thrown["total"], aim.to_hit, payload)
@@ -141,7 +184,7 @@ def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         payload["end_spent"] = p.end
         text, public = summary(payload)
         payload["text"], payload["public_text"] = text, public
-        table.write(Entry("attack", payload, actor=actor, target=target_id, round=table.round))
+        table.write(Entry("attack", payload, actor=actor, target=payload["target_id"], round=table.round))
         if not payload["hit"] and p.maneuver.slug in STOP_AFTER_MISS:
             break
     _after(table, p, actor)

@@ -33,9 +33,17 @@ def may_abort(state: Mapping, actor) -> bool:
     return c.get("acted_in") != [state.get("round"), state.get("segment")]
 
 
-def _dive(dice: DiceSource, c: dict, req: Mapping, payload: dict) -> None:
+def _dive(dice: DiceSource, c: dict, req: Mapping, payload: dict, protectable: set[int]) -> None:
     """Tirarse al suelo: "intenta hacer una tirada de DES a -1 por cada 1" de distancia … Un personaje
     sólo puede zambullirse para cubrir hasta la mitad de su movimiento máximo"."""
+    if req["protect"] is not None and req["protect"] not in protectable:
+        raise refuse(
+            "dive.protect_unknown",
+            "Ese combatiente no está en el combate.",
+            "That combatant is not in the fight.",
+            rule="Tirarse al suelo",
+            path="/protect",
+        )
     if req["distance"] > c["sheet"]["movement"] / 2:
         raise refuse(
             "dive.too_far",
@@ -49,6 +57,9 @@ def _dive(dice: DiceSource, c: dict, req: Mapping, payload: dict) -> None:
     ok = hits(thrown["total"], need)
     payload.update({"roll": thrown, "needed": need, "success": ok})
     c["effects"]["dived"] = ok
+    if ok and req["protect"] is not None:
+        c["effects"]["shielding"] = req["protect"]
+        payload["protects"] = req["protect"]
     add_condition(c, "prone")  # 6E: a character who dives for cover ends prone
 
 
@@ -97,7 +108,7 @@ def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         "private": "actor",
     }
     if m.slug == "dive-for-cover":
-        _dive(dice, c, req, payload)
+        _dive(dice, c, req, payload, {int(cid) for cid in table.combatants()} - {actor})
         target_moved(table, actor)
     verb = " abortando" if aborting else ""
     payload["text"] = {"es": f"{m.name_es}{verb}.", "en": f"{m.name_en}{' by aborting' if aborting else ''}."}

@@ -10,7 +10,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Table
 
 from .. import locations
-from ..damage import after_defenses, knockback_dice, roll_damage
+from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
 from ..derived import combat_value
 from ..rolls import roll, three_d6
 from ..state import add_condition, chars, update_status
@@ -102,7 +102,15 @@ def _backlash(attacker: dict, p: Prepared, rolled, knocked_down: bool) -> dict |
 
 
 def damage_target(
-    table: Table, dice: DiceSource, p: Prepared, attacker_id: int, target_id: int, ocv: int, payload: dict
+    table: Table,
+    dice: DiceSource,
+    p: Prepared,
+    attacker_id: int,
+    target_id: int,
+    ocv: int,
+    payload: dict,
+    *,
+    maximum: bool = False,
 ) -> None:
     attacker, target = table.combatant(attacker_id), table.combatant(target_id)
     if target["effects"]["blocking"] and p.weapon.kind == "hth":
@@ -117,10 +125,14 @@ def damage_target(
         if target["effects"]["rolling"] and p.weapon.kind == "hth"
         else None
     )
-    location, location_roll = _location(table, dice, p)
+    location, location_roll = (None, None) if maximum else _location(table, dice, p)
     drop = p.req["distance_from_center"] if p.weapon.explosion else 0
-    rolled = roll_damage(
-        dice, p.dice, p.weapon, location, drop_highest=drop if not p.weapon.killing else drop // 3
+    rolled = (
+        maximum_damage(p.dice, p.weapon)
+        if maximum
+        else roll_damage(
+            dice, p.dice, p.weapon, location, drop_highest=drop if not p.weapon.killing else drop // 3
+        )
     )
     pulled = p.maneuver.slug == "pulled-punch"
     stun, body = after_defenses(

@@ -101,7 +101,7 @@ class DefendInput:
     )
     levels_dcv: int = _f(0, "Niveles de combate pasados a VCD", "Combat levels put into DCV", min=0, max=30)
     distance: float = _f(1, "Pulgadas del salto (tirarse al suelo)", "Inches of the dive", min=0, max=100)
-    against: int | None = _f(None, "Atacante bloqueado", "Attacker blocked")
+    protect: int | None = _f(None, "A quién cubre al tirarse al suelo", "Whom the dive shields")
 
 
 @dataclass(frozen=True)

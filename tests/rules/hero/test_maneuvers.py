@@ -446,3 +446,34 @@ def test_hand_to_hand_maneuvers_refuse_ranged_attacks():
     with pytest.raises(Refused) as err:
         act(pair(), {"type": "attack", "target": 2, "attack": "Rayo", "maneuver": "haymaker"}, 1, MISS)
     assert err.value.code == "maneuver.hth_only"
+
+
+def test_a_successful_dive_takes_the_character_out_of_an_area_attack():
+    area = attack_entry("Granada", "ranged", 4, area=True)
+    t = table_with(sheet("B", dex=20), sheet("A", dex=18, attacks=[area]))
+    act(t, {"type": "defend", "maneuver": "dive-for-cover", "distance": 2}, 1, [2, 2, 2])  # 6 vs 13 − 2
+    act(t, {"type": "attack", "target": 1, "attack": "Granada", "range": 5}, 2, [3, 3, 3])
+    p = last(t)
+    assert p["hit"] and p["dived_clear"] and c(t, 1)["stun"] == 30
+
+
+def test_diving_to_shield_someone_takes_the_attacks_maximum_damage_without_a_roll():
+    t = table_with(
+        sheet("Escolta", dex=20, pd=5), sheet("Tirador", dex=18, attacks=[BLAST]), sheet("Senador", dex=5)
+    )
+    act(t, {"type": "defend", "maneuver": "dive-for-cover", "distance": 1, "protect": 3}, 1, [2, 2, 2])
+    act(t, {"type": "attack", "target": 3, "attack": "Rayo", "range": 8}, 2, [6, 6])
+    p = last(t)
+    assert p["shielded_by"] == 1 and p["aimed_at"] == 3 and p["damage_roll"]["maximum"]
+    assert (p["stun_rolled"], p["body_rolled"], p["damage"]) == (36, 12, {"stun": 31, "body": 7})
+    assert (p["target_stun"], p["target_status"]) == (-1, "unconscious") and c(t, 3)["stun"] == 30
+    assert next(e for e in t.entries if e.type == "attack").target == 1  # the event is about who took it
+
+
+def test_a_failed_shielding_dive_leaves_the_attack_its_normal_chance():
+    t = table_with(
+        sheet("Escolta", dex=20), sheet("Tirador", dex=18, attacks=[BLAST]), sheet("Senador", dex=5)
+    )
+    act(t, {"type": "defend", "maneuver": "dive-for-cover", "distance": 1, "protect": 3}, 1, [6, 6, 6])
+    act(t, {"type": "attack", "target": 3, "attack": "Rayo", "range": 8}, 2, [6, 6, 6])
+    assert "shielded_by" not in last(t) and not last(t)["hit"]
