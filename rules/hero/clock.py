@@ -15,7 +15,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 
 from . import recovery
-from .state import chars, drop_condition, has, no_effects
+from .state import add_condition, chars, drop_condition, has, no_effects
 
 RULE_TIME = "6E Speed Chart"
 START_SEGMENT = 12  # 6E: "Combat always begins on Segment 12"
@@ -108,12 +108,24 @@ def _next_segment(table: Table, dice: DiceSource) -> None:
     from .actions import haymaker  # the haymaker lands at the end of the segment after its declaration
 
     haymaker.land_due(table, dice)
+    _back_into_cover(table)
     if state["segment"] == 12:
         recovery.post_segment_12(table)
         state["round"] = table.round + 1
         state["segment"] = 1
     else:
         state["segment"] += 1
+
+
+def _back_into_cover(table: Table) -> None:
+    """Golpe a traición: exposed for the segment after the shot, back in cover once it ends."""
+    now = [table.round, table.state["segment"]]
+    for c in table.combatants().values():
+        until = c.get("exposed_until")
+        if until == now:
+            c["exposed_until"] = None
+            drop_condition(c, "exposed")
+            add_condition(c, "in-cover")
 
 
 def advance(table: Table, dice: DiceSource) -> None:

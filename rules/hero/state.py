@@ -58,6 +58,7 @@ def new_combatant(sheet: Mapping, body_max: int | None = None) -> dict:
         "pending": None,
         "suppressing": None,
         "velocity": 0,
+        "exposed_until": None,
     }
 
 

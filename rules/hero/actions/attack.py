@@ -11,7 +11,7 @@ from rules.core.encounter import Entry, Table
 from .. import aim as aims
 from ..phase import end_phase, require_phase
 from ..rolls import three_d6
-from ..state import no_effects, require_active_fight, spend_end
+from ..state import add_condition, drop_condition, no_effects, require_active_fight, spend_end
 from ..tohit import defence, hits, offence
 from . import contests, haymaker
 from .hit import damage_target, hit_payload, summary
@@ -165,6 +165,13 @@ def _after(table: Table, p: Prepared, actor: int) -> None:
         }
     )
     c["effects"] = effects
+    if p.maneuver.slug == "snap-shot":
+        # "el personaje está expuesto al fuego enemigo por un segmento completo. En el segmento después,
+        # el personaje puede regresar a su cobertura"
+        drop_condition(c, "in-cover")
+        add_condition(c, "exposed")
+        segment = table.state["segment"]
+        c["exposed_until"] = [table.round + 1, 1] if segment == 12 else [table.round, segment + 1]
     # Establecerse: kept while the character attacks or tracks that target, lost otherwise.
     c["set_on"] = p.req["target"] if p.maneuver.slug == "set" or c["set_on"] == p.req["target"] else None
 

@@ -477,3 +477,19 @@ def test_a_failed_shielding_dive_leaves_the_attack_its_normal_chance():
     act(t, {"type": "defend", "maneuver": "dive-for-cover", "distance": 1, "protect": 3}, 1, [6, 6, 6])
     act(t, {"type": "attack", "target": 3, "attack": "Rayo", "range": 8}, 2, [6, 6, 6])
     assert "shielded_by" not in last(t) and not last(t)["hit"]
+
+
+def test_after_a_snap_shot_the_character_is_exposed_for_a_segment_then_back_in_cover():
+    t = table_with(sheet("A", dex=20, spd=12, attacks=[BLAST]), sheet("B", dex=18, spd=2))
+    act(t, {"type": "end_turn"}, 1)
+    act(t, {"type": "end_turn"}, 2)
+    c(t, 1)["conditions"] = ["in-cover"]
+    assert (t.state["segment"], t.state["current"]) == (1, 1)
+    act(t, {"type": "attack", "target": 2, "attack": "Rayo", "maneuver": "snap-shot", "range": 3}, 1, MISS)
+    assert "exposed" in c(t, 1)["conditions"] and t.state["segment"] == 2
+    act(t, {"type": "end_turn"}, 1)  # segment 2 ends: back in cover
+    assert (
+        t.state["segment"] == 3
+        and "in-cover" in c(t, 1)["conditions"]
+        and "exposed" not in c(t, 1)["conditions"]
+    )
