@@ -47,16 +47,18 @@ def _location(table: Table, dice: DiceSource, p: Prepared):
     return locations.for_roll(thrown["total"]), thrown
 
 
-def _coordinated_stun(table: Table, target_id: int, stun_taken: int) -> int:
+def _coordinated(table: Table, target_id: int, stun_taken: int, body_for_kb: int) -> tuple[int, int]:
     """Ataques coordinados: "cualquier ATU que obtiene después de las defensas del objetivo se suma con
-    el propósito de determinar si el objetivo es aturdido" (same segment)."""
+    el propósito de determinar si el objetivo es aturdido. A efectos de las reglas de caídas, también se
+    determina en conjunto" (same segment): the STUN after defenses and the BODY for knockback so far."""
     coord = dict(table.state.get("coordination") or {})
     key, now = str(target_id), [table.round, table.state["segment"]]
     prior = coord.get(key) if (coord.get(key) or {}).get("at") == now else None
-    total = (prior["stun"] if prior else 0) + stun_taken
-    coord[key] = {"at": now, "stun": total}
+    stun = (prior["stun"] if prior else 0) + stun_taken
+    body = (prior.get("body", 0) if prior else 0) + body_for_kb
+    coord[key] = {"at": now, "stun": stun, "body": body}
     table.state["coordination"] = coord
-    return total
+    return stun, body
 
 
 def _knockback(
@@ -147,13 +149,17 @@ def damage_target(
         stun, body = stun // 2, body // 2  # "solo recibe la mitad del daño, tanto en ATU, como en CUE"
     target["stun"] -= stun
     target["hit_points"] -= body
-    counted = _coordinated_stun(table, target_id, stun) if p.req["coordinated"] else stun
+    body_for_kb = rolled.body // 2 if pulled else rolled.body
+    if p.req["coordinated"]:
+        counted, body_for_kb = _coordinated(table, target_id, stun, body_for_kb)
+    else:
+        counted = stun
     was_active = target["status"] == "active"
     status = update_status(target)
     stunned = was_active and status == "active" and counted > chars(target)["con"]
     if stunned:
         add_condition(target, "stunned")  # the issue: "STUN above CON: stunned"
-    kb = _knockback(dice, target, p, rolled.body // 2 if pulled else rolled.body, rolled_with)
+    kb = _knockback(dice, target, p, body_for_kb, rolled_with)
     payload.update(
         {
             "damage_roll": rolled.roll,

@@ -334,3 +334,15 @@ def test_a_stunned_character_is_at_half_dcv():
     t = table_with(sheet("A"), sheet("B"))
     c(t, 2)["conditions"] = ["stunned"]
     assert aim(t, {"target": 2}).dcv == 3
+
+
+def test_coordinated_attacks_also_add_their_body_for_knockback():
+    t = table_with(
+        sheet("Q", dex=20, str=30), sheet("K", dex=20, str=30), sheet("D", con=40, body=40, stun=100)
+    )
+    act(
+        t, {"type": "attack", "target": 3, "coordinated": True}, 1, [3, 3, 3] + [3] * 6 + [5, 5]
+    )  # 6 BODY − 10
+    assert not last(t)["knockback"]["knocked_down"]
+    act(t, {"type": "attack", "target": 3, "coordinated": True}, 2, [3, 3, 3] + [3] * 6 + [5, 5])  # 12 − 10
+    assert last(t)["knockback"]["inches"] == 2
