@@ -23,6 +23,8 @@ def recover(table: Table, cid: int, c: dict, *, rule: str) -> None:
     status = update_status(c)
     gained = (c["stun"] - before[0], c["end"] - before[1])
     woke = was == "unconscious" and status == "active"
+    if gained == (0, 0) and status == was:
+        return  # nothing to tell (a rested character after segment 12)
     table.write(
         Entry(
             "recovery",

@@ -205,13 +205,19 @@ def summary(payload: Mapping) -> tuple[dict, dict]:
     combatant would give away (to_hit reveals DCV or OCV, damage after defenses reveals defenses)."""
     hit = payload["hit"]
     es_res, en_res = ("impacta", "hits") if hit else ("falla", "misses")
-    base_es = f"Ataque con {payload['attack']} ({payload['maneuver_es']}): 3d6 = {payload['roll']['total']}"
-    base_en = f"Attack with {payload['attack']} ({payload['maneuver_en']}): 3d6 = {payload['roll']['total']}"
-    text = {
-        "es": f"{base_es} contra {payload['to_hit']} o menos, {es_res}",
-        "en": f"{base_en} against {payload['to_hit']} or less, {en_res}",
-    }
-    public = {"es": f"{base_es}, {es_res}", "en": f"{base_en}, {en_res}"}
+    head_es = f"Ataque con {payload['attack']} ({payload['maneuver_es']})"
+    head_en = f"Attack with {payload['attack']} ({payload['maneuver_en']})"
+    thrown = payload.get("roll") or {}
+    if thrown.get("faces"):
+        base_es, base_en = f"{head_es}: 3d6 = {thrown['total']}", f"{head_en}: 3d6 = {thrown['total']}"
+        text = {
+            "es": f"{base_es} contra {payload['to_hit']} o menos, {es_res}",
+            "en": f"{base_en} against {payload['to_hit']} or less, {en_res}",
+        }
+        public = {"es": f"{base_es}, {es_res}", "en": f"{base_en}, {en_res}"}
+    else:  # no roll: a held target squeezed, a covered one fired on, a shielding diver
+        text = {"es": f"{head_es}: sin tirada, {es_res}", "en": f"{head_en}: no roll, {en_res}"}
+        public = dict(text)
     if payload.get("blocked"):
         for t in (text, public):
             t["es"] += ", pero es bloqueado"

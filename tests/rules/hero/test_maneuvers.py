@@ -493,3 +493,15 @@ def test_after_a_snap_shot_the_character_is_exposed_for_a_segment_then_back_in_c
         and "in-cover" in c(t, 1)["conditions"]
         and "exposed" not in c(t, 1)["conditions"]
     )
+
+
+def test_squeezing_a_target_already_held_needs_no_roll():
+    t = pair(a=sheet("A", dex=20, str=20), b=sheet("B", dex=18, spd=2))
+    act(t, {"type": "attack", "target": 2, "maneuver": "grab"}, 1, [3, 3, 3])
+    act(t, {"type": "end_turn"}, 2)
+    while t.state["current"] != 1:
+        act(t, {"type": "end_turn"}, t.state["current"])
+    act(t, {"type": "attack", "target": 2, "maneuver": "grab", "then": "squeeze"}, 1, [4, 4, 4, 4] + [6, 6])
+    p = last(t)
+    assert p["roll"] is None and p["hit"] and p["stun_rolled"] == 16
+    assert "sin tirada" in p["text"]["es"] and "no roll" in p["text"]["en"]
