@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import maneuvers
-from .derived import strength_end
+from .derived import attack_end, strength_end
 from .sheet_rules import STRIKE
 from .state import chars, has, refuse
 
@@ -35,8 +35,6 @@ def weapon(c: Mapping, name: str) -> Weapon:
     if name == STRIKE:
         strength = chars(c)["str"]
         return Weapon(STRIKE, "hth", 0, False, False, False, False, 0, strength_end(strength), True)
-    from .derived import attack_end
-
     for attack in c["sheet"]["attacks"]:
         if attack["name"] == name:
             if name in c["lost_attacks"]:

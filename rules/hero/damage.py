@@ -22,7 +22,7 @@ from .derived import strength_dice
 from .locations import HitLocation
 from .maneuvers import Maneuver
 from .rolls import roll
-from .state import chars, refuse
+from .state import chars, has, refuse
 
 
 def body_of_normal_die(face: int) -> int:
@@ -142,8 +142,6 @@ def after_defenses(
 
 def knockback_dice(w: Weapon, target: Mapping) -> int:
     """6E Knockback: 2d6, one more for a killing attack, one fewer for a target in the air."""
-    from .state import has
-
     return 2 + (1 if w.killing else 0) - (1 if has(target, "flying") else 0)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from . import locations, modifiers
 from .aim import Weapon
-from .derived import combat_value, ecv
+from .derived import carried, combat_value, ecv
 from .levels import Allocation
 from .maneuvers import Maneuver
 from .state import chars, has, refuse
@@ -209,8 +209,6 @@ def defence(aim: Aim, target: Mapping, w: Weapon, req: Mapping) -> Aim:
         levels.get("all", 0) + (levels.get("hth", 0) if w.kind == "hth" else 0),
         "Niveles de combate",
     )
-    from .derived import carried
-
     aim.add("dcv", "encumbrance", carried(target["sheet"])["dcv"], "Estorbo")
     halvings = _halvings(target, listed)
     own = max(0, aim.dcv - start)

@@ -14,7 +14,7 @@ from .. import maneuvers
 from ..levels import defensive
 from ..phase import acted_this_segment, end_phase, in_phase, spend
 from ..rolls import characteristic_roll, three_d6
-from ..state import add_condition, chars, combatant_or_refuse, no_effects, refuse, require_active_fight
+from ..state import add_condition, chars, combatant_or_refuse, has, no_effects, refuse, require_active_fight
 from ..tohit import hits
 from .haymaker import target_moved
 from .schemas import DefendInput, read
@@ -26,8 +26,6 @@ def may_abort(state: Mapping, actor) -> bool:
     c = (state.get("combatants") or {}).get(str(actor)) if actor is not None else None
     if c is None or c.get("removed") or c["status"] != "active" or c["lose_next_phase"]:
         return False
-    from ..state import has
-
     if has(c, "stunned"):
         return False
     return c.get("acted_in") != [state.get("round"), state.get("segment")]

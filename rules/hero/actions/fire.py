@@ -16,6 +16,7 @@ from ..rolls import characteristic_roll, roll, three_d6
 from ..spd import SEGMENTS
 from ..state import chars, combatant_or_refuse, drop_condition, refuse, require_active_fight, spend_end
 from ..tohit import hits
+from .attack import aim_at
 from .hit import damage_target, hit_payload, summary
 from .prepare import prepare
 from .schemas import SuppressInput, TargetInput, read
@@ -107,8 +108,6 @@ def suppression_hit(table: Table, dice: DiceSource, action: Mapping, actor) -> N
         actor,
         {"target": target_id, "attack": s["attack"], "maneuver": "other-attacks", "range": s["range"]},
     )
-    from .attack import aim_at
-
     aim = aim_at(table, p, actor, target_id)
     aim.add("ocv", "suppression-fire", -2, RULE_SUPPRESS)  # "una penalización de -2 VCO"
     aim.add("ocv", "suppression-hexes", -(s["hexes"] - 1), RULE_SUPPRESS)  # "-1 VCO" each extra hex

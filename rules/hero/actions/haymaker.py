@@ -10,6 +10,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 from rules.core.errors import Refused
 
+from .hit import summary
 from .prepare import Prepared, prepare
 
 RULE = "Directo"
@@ -56,8 +57,7 @@ def _due(pending: dict, turn: int, segment: int) -> bool:
 
 def land_due(table: Table, dice: DiceSource) -> None:
     """At the end of a segment: every haymaker declared in the segment before lands (or misses)."""
-    from .attack import _one_target
-    from .hit import summary
+    from .attack import _one_target  # attack declares haymakers: imported when one lands
 
     for cid, c in sorted(table.combatants().items(), key=lambda kv: int(kv[0])):
         pending = c.get("pending")

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 
+from .. import clock
 from ..derived import round_half_down
 from ..phase import end_phase, require_phase, spend
 from ..recovery import recover
@@ -88,8 +89,6 @@ def hold(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     _say(table, actor, "hold", "Aguanta su fase.", "Holds the phase.", "Ataques coordinados")
     c["held"] = True  # cleared when their next phase comes up (clock.begin_phase)
     if table.state.get("current") == actor:
-        from .. import clock
-
         clock.advance(table, dice)
 
 
