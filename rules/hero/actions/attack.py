@@ -85,7 +85,7 @@ def _shielded(table: Table, dice: DiceSource, p: Prepared, actor: int, target_id
     return payload
 
 
-def _one_target(table: Table, dice: DiceSource, p: Prepared, actor: int, target_id: int) -> dict:
+def attack_target(table: Table, dice: DiceSource, p: Prepared, actor: int, target_id: int) -> dict:
     diver = shield_for(table, target_id)
     if diver is not None:
         return _shielded(table, dice, p, actor, target_id, diver)
@@ -187,7 +187,7 @@ def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         end_phase(table, dice, actor)
         return
     for target_id in p.targets:
-        payload = _one_target(table, dice, p, actor, target_id)
+        payload = attack_target(table, dice, p, actor, target_id)
         payload["end_spent"] = p.end
         text, public = summary(payload)
         payload["text"], payload["public_text"] = text, public

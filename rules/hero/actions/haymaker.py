@@ -57,7 +57,7 @@ def _due(pending: dict, turn: int, segment: int) -> bool:
 
 def land_due(table: Table, dice: DiceSource) -> None:
     """At the end of a segment: every haymaker declared in the segment before lands (or misses)."""
-    from .attack import _one_target  # attack declares haymakers: imported when one lands
+    from .attack import attack_target  # attack declares haymakers: imported when one lands
 
     for cid, c in sorted(table.combatants().items(), key=lambda kv: int(kv[0])):
         pending = c.get("pending")
@@ -88,7 +88,7 @@ def land_due(table: Table, dice: DiceSource) -> None:
             )
             continue
         effects = dict(c["effects"])
-        payload = _one_target(table, dice, p, actor, p.req["target"])
+        payload = attack_target(table, dice, p, actor, p.req["target"])
         payload["text"], payload["public_text"] = summary(payload)
         table.write(Entry("attack", payload, actor=actor, target=p.req["target"], round=table.round))
         c["effects"] = effects  # the −5 DCV stays until the character's next phase
