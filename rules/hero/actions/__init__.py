@@ -1,0 +1,1 @@
+"""The Hero action types (`rules.core.encounter.ActionType`), gathered in `registry.ACTIONS`."""

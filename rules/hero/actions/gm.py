@@ -1,0 +1,129 @@
+"""The GM's actions: start (combat begins on segment 12), end, a condition the table decides
+(prone, in cover, hidden, stunned, flying) and a correction of STUN, BODY or END (knockback into a
+wall, a fall, a house rule) that the log keeps with its reason."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.dice import DiceSource
+from rules.core.encounter import Entry, Table
+from rules.core.errors import CONFLICT
+
+from .. import clock
+from ..state import add_condition, combatant_or_refuse, drop_condition, refuse, update_status
+from .schemas import AdjustInput, ConditionInput, StartInput, read
+
+
+def start(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    if table.status != "setup":
+        raise refuse(
+            "encounter.already_started",
+            "El combate ya empezó.",
+            "The fight has already started.",
+            rule="6E Speed Chart",
+            kind=CONFLICT,
+        )
+    if not table.combatants():
+        raise refuse(
+            "encounter.empty",
+            "No hay nadie en el combate.",
+            "Nobody is in the fight.",
+            rule="Comprobación de secuencia de combate",
+            kind=CONFLICT,
+        )
+    req = read(StartInput, action)
+    table.state["hit_locations"] = bool(req["hit_locations"])
+    table.state["coordination"] = {}
+    table.write(
+        Entry(
+            "start",
+            {
+                "text": {
+                    "es": "Empieza el combate en el segmento 12.",
+                    "en": "The fight begins on segment 12.",
+                },
+                "rule": "6E Speed Chart",
+                "hit_locations": table.state["hit_locations"],
+            },
+            round=1,
+        )
+    )
+    clock.start(table, dice)
+
+
+def end(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    table.state["status"] = "ended"
+    table.state["current"] = None
+    table.write(
+        Entry(
+            "end",
+            {
+                "text": {"es": "Termina el combate.", "en": "The fight is over."},
+                "rule": "Comprobación de secuencia de combate",
+            },
+            round=table.round,
+        )
+    )
+
+
+def set_condition(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    req = read(ConditionInput, action)
+    c = combatant_or_refuse(table, req["target"], path="/target", role="target")
+    if req["condition"] not in ("prone", "in-cover", "hidden", "stunned", "flying"):
+        raise refuse(
+            "condition.unknown",
+            "Ese estado no existe.",
+            "There is no such condition.",
+            rule="Los modificadores de combate",
+            path="/condition",
+        )
+    (add_condition if req["on"] else drop_condition)(c, req["condition"])
+    table.write(
+        Entry(
+            "condition",
+            {
+                "text": {
+                    "es": f"{'Pone' if req['on'] else 'Quita'} «{req['condition']}».",
+                    "en": f"{'Sets' if req['on'] else 'Clears'} “{req['condition']}”.",
+                },
+                "rule": "Los modificadores de combate",
+                "condition": req["condition"],
+                "on": req["on"],
+            },
+            target=req["target"],
+            round=table.round,
+        )
+    )
+
+
+def adjust(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    req = read(AdjustInput, action)
+    c = combatant_or_refuse(table, req["target"], path="/target", role="target")
+    c["stun"] = min(c["stun_max"], c["stun"] + req["stun"])
+    c["hit_points"] = min(c["hit_points_max"], c["hit_points"] + req["body"])
+    c["end"] = max(0, min(c["end_max"], c["end"] + req["end"]))
+    status = update_status(c)
+    table.write(
+        Entry(
+            "adjust",
+            {
+                "text": {
+                    "es": f"El DJ ajusta ATU {req['stun']:+d}, CUE {req['body']:+d}, AGU {req['end']:+d}. {req['reason']}".strip(),
+                    "en": f"The GM adjusts STUN {req['stun']:+d}, BODY {req['body']:+d}, END {req['end']:+d}. {req['reason']}".strip(),
+                },
+                "public_text": {
+                    "es": f"El DJ ajusta el estado. {req['reason']}".strip(),
+                    "en": f"The GM adjusts the state. {req['reason']}".strip(),
+                },
+                "private": "target",
+                "rule": "Comprobación de secuencia de combate",
+                "stun": c["stun"],
+                "body": c["hit_points"],
+                "end": c["end"],
+                "status": status,
+            },
+            target=req["target"],
+            round=table.round,
+        )
+    )

@@ -1,0 +1,174 @@
+"""Every Hero action type, with its schema and when it may be taken (`may_act`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.encounter import ActionType
+from rules.core.errors import Refused
+from rules.core.fold import copy_json
+
+from ..phase import acts_on_ego, in_phase
+from . import attack, defend, fire, gm, turn
+from .schemas import (
+    AdjustInput,
+    AttackInput,
+    ConditionInput,
+    DefendInput,
+    Empty,
+    MoveInput,
+    PickUpInput,
+    StartInput,
+    SuppressInput,
+    TargetInput,
+    TrackInput,
+)
+
+GM_PHASES = ("setup", "active")
+
+
+def all_or_nothing(resolve):
+    """A refusal changes nothing: the table is put back as it was, whatever the rule checked last."""
+
+    def guarded(table, dice, action, actor):
+        state, written = copy_json(table.state), len(table.entries)
+        try:
+            resolve(table, dice, action, actor)
+        except Refused:
+            table.state.clear()
+            table.state.update(state)
+            del table.entries[written:]
+            raise
+
+    guarded.__doc__ = resolve.__doc__
+    guarded.__name__ = resolve.__name__
+    return guarded
+
+
+def _a(name, resolve, schema, es, en, **kw) -> ActionType:
+    return ActionType(
+        name=name, resolve=all_or_nothing(resolve), schema=schema, summary_es=es, summary_en=en, **kw
+    )
+
+
+ACTIONS: dict[str, ActionType] = {
+    a.name: a
+    for a in (
+        _a(
+            "start",
+            gm.start,
+            StartInput,
+            "Empieza el combate (segmento 12)",
+            "Start the fight (segment 12)",
+            gm_only=True,
+            needs_actor=False,
+            phases=("setup",),
+        ),
+        _a(
+            "end",
+            gm.end,
+            Empty,
+            "Termina el combate",
+            "End the fight",
+            gm_only=True,
+            needs_actor=False,
+            phases=GM_PHASES,
+        ),
+        _a("attack", attack.resolve, AttackInput, "Atacar con una maniobra", "Attack with a maneuver"),
+        _a(
+            "defend",
+            defend.resolve,
+            DefendInput,
+            "Bloquear, esquivar, tirarse al suelo o rodar el golpe",
+            "Block, dodge, dive for cover or roll with a punch",
+        ),
+        _a("move", turn.move, MoveInput, "Moverse (media fase o fase entera)", "Move (half or full phase)"),
+        _a("recovery", turn.recovery, Empty, "Recuperarse (fase entera)", "Take a Recovery (full phase)"),
+        _a("hold", turn.hold, Empty, "Aguantar la fase", "Hold the phase"),
+        _a("stand_up", turn.stand_up, Empty, "Levantarse (media fase)", "Stand up (half phase)"),
+        _a(
+            "pick_up",
+            turn.pick_up,
+            PickUpInput,
+            "Recoger un arma (media fase)",
+            "Pick up a weapon (half phase)",
+        ),
+        _a("escape", turn.escape, Empty, "Soltarse de un agarre", "Break out of a grab"),
+        _a(
+            "track",
+            turn.track,
+            TrackInput,
+            "Establecerse en un objetivo (fase entera)",
+            "Set on a target (full phase)",
+        ),
+        _a("suppress", fire.suppress, SuppressInput, "Fuego sostenido", "Suppression fire"),
+        _a(
+            "suppression_fire",
+            fire.suppression_hit,
+            TargetInput,
+            "Disparar a quien entra en el fuego sostenido",
+            "Fire on whoever enters the suppression",
+        ),
+        _a(
+            "cover_fire",
+            fire.cover_fire,
+            TargetInput,
+            "Disparar al objetivo cubierto que escapa",
+            "Fire on the covered target who escapes",
+        ),
+        _a(
+            "break_cover",
+            fire.break_cover,
+            Empty,
+            "Intentar escapar de quien le cubre",
+            "Try to escape being covered",
+        ),
+        _a("end_turn", turn.end_turn, Empty, "Terminar la fase", "End the phase"),
+        _a(
+            "set_condition",
+            gm.set_condition,
+            ConditionInput,
+            "Poner o quitar un estado",
+            "Set or clear a condition",
+            gm_only=True,
+            needs_actor=False,
+            phases=GM_PHASES,
+        ),
+        _a(
+            "adjust",
+            gm.adjust,
+            AdjustInput,
+            "Ajustar ATU, CUE o AGU",
+            "Adjust STUN, BODY or END",
+            gm_only=True,
+            needs_actor=False,
+            phases=GM_PHASES,
+        ),
+    )
+}
+
+ANY_TIME = frozenset({"start", "end", "set_condition", "adjust"})
+
+
+def may_act(state: Mapping, actor, action: Mapping) -> bool:
+    kind = action.get("type")
+    if kind in ANY_TIME:
+        return True
+    if kind not in ACTIONS or state.get("status") != "active":
+        return False
+    if in_phase(state, actor) and kind not in ("suppression_fire", "cover_fire"):
+        return True
+    if acts_on_ego(state, actor, action):
+        return True
+    combatants = state.get("combatants") or {}
+    me = combatants.get(str(actor)) if actor is not None else None
+    if me is None or me.get("removed") or me["status"] != "active":
+        return False
+    if kind == "defend":
+        return bool(action.get("abort")) and defend.may_abort(state, actor)
+    if kind == "suppression_fire":
+        return bool(me.get("suppressing"))
+    if kind == "cover_fire":
+        target = combatants.get(str(action.get("target"))) or {}
+        return (target.get("covered_by") or {}).get("by") == actor
+    return False

@@ -1,0 +1,183 @@
+"""Time in a Hero fight: a turn of 12 segments, the characters whose SPD gives them a phase in a
+segment acting in DEX order, recovery after segment 12, and combat starting on segment 12.
+
+State keys (beside `rules.core.fold`'s): `round` is the turn, `segment` the segment, `turn_order`
+the combatants still to act in this segment (the current one first) and `current` who acts.
+Tie-break inside a segment (the seed is silent): higher DEX first ("los personajes deben atacar
+en la misma DES", Ataques coordinados), then higher SPD, then whoever joined the fight first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.dice import DiceSource
+from rules.core.encounter import Entry, Table
+
+from . import recovery
+from .state import add_condition, chars, drop_condition, has, no_effects
+
+RULE_TIME = "6E Speed Chart"
+START_SEGMENT = 12  # 6E: "Combat always begins on Segment 12"
+# Unconscious characters with STUN down to −10 recover on each of their phases (6E "Recovering
+# From Unconsciousness"); further down they wait for the post-segment 12 recovery.
+PHASE_RECOVERY_FLOOR = -10
+
+
+def order_key(cid: str, c: Mapping) -> tuple:
+    return (-chars(c)["dex"], -chars(c)["spd"], int(cid))
+
+
+def segment_order(state: Mapping, segment: int) -> list[int]:
+    """Who has a phase in `segment`, in acting order, with a successful blocker moved before the
+    attacker it blocked ("el personaje que bloquea automáticamente será el que deba atacar primero,
+    independientemente del valor de DES", Bloquear)."""
+    found = [
+        (order_key(cid, c), int(cid))
+        for cid, c in (state.get("combatants") or {}).items()
+        if not c.get("removed") and segment in c["phases"] and c["status"] != "dead"
+    ]
+    order = [cid for _, cid in sorted(found)]
+    for cid in list(order):
+        c = state["combatants"][str(cid)]
+        for rival in c["effects"].get("block_first", []):
+            if rival in order and order.index(rival) < order.index(cid):
+                order.remove(cid)
+                order.insert(order.index(rival), cid)
+    return order
+
+
+def _lost(table: Table, cid: int, c: dict, code: str, es: str, en: str, rule: str) -> None:
+    table.write(
+        Entry(
+            code,
+            {"text": {"es": es, "en": en}, "rule": rule, "segment": table.state["segment"]},
+            actor=cid,
+            round=table.round,
+        )
+    )
+
+
+def begin_phase(table: Table, dice: DiceSource, cid: int) -> bool:
+    """What happens as a combatant's phase comes up; True when they act in it."""
+    c = table.combatant(cid)
+    if c is None or c["status"] in ("dead", "dying"):
+        return False
+    c["held"] = False
+    if c["lose_next_phase"]:
+        # "Un personaje puede perder la siguiente fase de acción para hacer esta maniobra fuera de la
+        # fase" (Maniobras de combate, Abortar): the aborted maneuver's effect lasts through it.
+        c["lose_next_phase"] = False
+        _lost(
+            table,
+            cid,
+            c,
+            "phase_lost",
+            "Pierde esta fase por haber abortado.",
+            "Loses this phase for having aborted.",
+            "Maniobras de combate",
+        )
+        return False
+    c["effects"] = no_effects()
+    c["spent"] = 0
+    c["suppressing"] = None  # Fuego sostenido: "Puede durar hasta la siguiente fase de acción"
+    if c["velocity"]:
+        c["velocity"] = 0
+    if has(c, "stunned"):
+        # 6E Stunned: the character's next phase is spent recovering from being stunned.
+        drop_condition(c, "stunned")
+        _lost(
+            table,
+            cid,
+            c,
+            "stun_recovered",
+            "Se recupera del aturdimiento y pierde la fase.",
+            "Recovers from being stunned and loses the phase.",
+            "6E Stunned",
+        )
+        return False
+    if c["status"] == "unconscious":
+        if c["stun"] >= PHASE_RECOVERY_FLOOR:
+            recovery.recover(table, cid, c, rule="6E Recovering From Unconsciousness")
+        return False
+    return True
+
+
+def _next_segment(table: Table, dice: DiceSource) -> None:
+    state = table.state
+    from .actions import haymaker  # the haymaker lands at the end of the segment after its declaration
+
+    haymaker.land_due(table, dice)
+    _back_into_cover(table)
+    if state["segment"] == 12:
+        recovery.post_segment_12(table)
+        state["round"] = table.round + 1
+        state["segment"] = 1
+    else:
+        state["segment"] += 1
+
+
+def _back_into_cover(table: Table) -> None:
+    """Golpe a traición: exposed for the segment after the shot, back in cover once it ends."""
+    now = [table.round, table.state["segment"]]
+    for c in table.combatants().values():
+        until = c.get("exposed_until")
+        if until == now:
+            c["exposed_until"] = None
+            drop_condition(c, "exposed")
+            add_condition(c, "in-cover")
+
+
+def advance(table: Table, dice: DiceSource) -> None:
+    """Pass the action on: the next combatant of this segment who can act, else the next segment."""
+    state = table.state
+    order = list(state.get("turn_order") or [])
+    if order and order[0] == state.get("current"):
+        order.pop(0)
+    for _ in range(12 * 4):
+        while order:
+            cid = order[0]
+            if begin_phase(table, dice, cid):
+                state["current"], state["turn_order"] = cid, order
+                return
+            order.pop(0)
+        _next_segment(table, dice)
+        order = segment_order(state, state["segment"])
+    state["current"], state["turn_order"] = None, []  # nobody can act in four turns: the GM ends it
+
+
+def start(table: Table, dice: DiceSource) -> None:
+    state = table.state
+    state["status"] = "active"
+    state["round"] = 1
+    state["segment"] = START_SEGMENT
+    state["turn_order"] = segment_order(state, START_SEGMENT)
+    state["current"] = None
+    order = list(state["turn_order"])
+    while order:
+        if begin_phase(table, dice, order[0]):
+            state["current"], state["turn_order"] = order[0], order
+            return
+        order.pop(0)
+    state["turn_order"] = []
+    advance(table, dice)
+
+
+def clock(state: Mapping) -> dict:
+    """API.md: `{"turn", "segment", "current"}`, plus what the SPD grid draws."""
+    combatants = state.get("combatants") or {}
+    current = state.get("current")
+    acting = combatants.get(str(current)) if current is not None else None
+    return {
+        "turn": state.get("round") or 0,
+        "segment": state.get("segment"),
+        "current": current,
+        "order": list(state.get("turn_order") or []),
+        "spent": acting["spent"] if acting else None,
+        "held": sorted(int(cid) for cid, c in combatants.items() if c.get("held") and not c.get("removed")),
+        "chart": [
+            {"combatant": int(cid), "spd": c["spd"], "dex": chars(c)["dex"], "segments": list(c["phases"])}
+            for cid, c in sorted(combatants.items(), key=lambda kv: order_key(*kv))
+            if not c.get("removed")
+        ],
+    }

@@ -1,0 +1,168 @@
+"""Odds before acting: the exact chance to hit from the 3d6 distribution and the expected STUN and
+BODY after the target's defenses, computed exactly with icepool (never sampled). The attack is
+prepared exactly as `attack` would resolve it (same modifiers, same refusals); blocks and rolls
+with the punch the target may have ready are not counted (the attacker does not know of them).
+
+A player asking about a hidden combatant gets coarse bands (`rules.core.odds.band`) and the dice
+they throw, never the target number or damage after defenses (they would give the hidden DCV or
+defenses away), unless the GM lets them see exact odds (`viewer.exact_odds`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+
+import icepool
+
+from rules.core.encounter import Table, Viewer
+from rules.core.odds import band
+
+from . import locations
+from .actions.attack import aim_at
+from .actions.prepare import Prepared, prepare
+from .damage import body_of_normal_die, defenses
+from .state import refuse
+from .tohit import hits
+
+Dist = dict[int, Fraction]
+
+
+def _dist(die: icepool.Die) -> Dist:
+    total = die.denominator()
+    return {int(o): Fraction(q, total) for o, q in die.items()}
+
+
+THREE_D6 = _dist(3 @ icepool.d6)
+
+
+def p_hit(to_hit: int) -> Fraction:
+    return sum((p for r, p in THREE_D6.items() if hits(r, to_hit)), Fraction(0))
+
+
+def expected_hits(to_hit: int, shots: int) -> Fraction:
+    """Fuego automático: one more hit per 2 points under the roll needed, never more than the shots."""
+    return (
+        sum(
+            (
+                p * min(shots, 1 + (to_hit - r) // 2)
+                for r, p in THREE_D6.items()
+                if hits(r, to_hit) and shots > 1
+            ),
+            Fraction(0),
+        )
+        if shots > 1
+        else p_hit(to_hit)
+    )
+
+
+@cache
+def _kept(count: int, drop: int, face_map=None) -> Dist:
+    die = icepool.d6 if face_map is None else icepool.d6.map(face_map)
+    kept = max(0, count - drop)
+    return _dist(icepool.Pool([die] * count).lowest(kept).sum()) if kept else {0: Fraction(1)}
+
+
+def _expect(dist: Dist, f) -> Fraction:
+    return sum((p * f(v) for v, p in dist.items()), Fraction(0))
+
+
+def _normal(p: Prepared, target, location, ds: int, db: int, surprised: bool) -> tuple:
+    drop = p.req["distance_from_center"] if p.weapon.explosion else 0
+    stun = _kept(p.dice, drop)
+    body = _kept(p.dice, drop, body_of_normal_die) if p.weapon.kind != "mental" else {0: Fraction(1)}
+    n_stun = location.n_stun if location else 1
+    body_x = location.body_x if location else 1
+    pulled = p.maneuver.slug == "pulled-punch"
+    e_stun = _expect(stun, lambda s: max(0, int(int(s * n_stun) * (2 if surprised else 1)) - ds))
+    e_body = _expect(body, lambda b: int(max(0, (b // 2 if pulled else b) - db) * body_x))
+    return _expect(stun, lambda s: s), _expect(body, lambda b: b), e_stun, e_body
+
+
+def _killing(p: Prepared, target, location, ds: int, db: int, surprised: bool) -> tuple:
+    drop = (p.req["distance_from_center"] if p.weapon.explosion else 0) // 3
+    body = _kept(p.dice, drop)
+    mults = {location.stun_x: Fraction(1)} if location else {m: Fraction(1, 3) for m in (1, 2, 3)}
+    body_x = location.body_x if location else 1
+    factor = 2 if surprised else 1
+    e_stun_rolled = sum((pb * pm * b * m for b, pb in body.items() for m, pm in mults.items()), Fraction(0))
+    e_stun = sum(
+        (pb * pm * max(0, b * m * factor - ds) for b, pb in body.items() for m, pm in mults.items()),
+        Fraction(0),
+    )
+    e_body = _expect(body, lambda b: int(max(0, b - db) * body_x))
+    return e_stun_rolled, _expect(body, lambda b: b), e_stun, e_body
+
+
+def expected_damage(p: Prepared, target: Mapping, hit_locations: bool) -> dict:
+    """Expected STUN and BODY of one hit, rolled and after the target's defenses."""
+    ds, db = defenses(target, p.weapon)
+    surprised = "surprised-out-of-combat" in p.req["modifiers"]
+    fixed = locations.BY_SLUG.get(p.req["location"] or "")
+    use_locations = hit_locations and not p.weapon.area and p.weapon.kind != "mental"
+    spots = (
+        (
+            {fixed: Fraction(1)}
+            if fixed
+            else {loc: sum((THREE_D6[r] for r in loc.rolls), Fraction(0)) for loc in locations.HIT_LOCATIONS}
+        )
+        if use_locations
+        else {None: Fraction(1)}
+    )
+    totals = [Fraction(0)] * 4
+    for location, weight in spots.items():
+        parts = (_killing if p.weapon.killing else _normal)(p, target, location, ds, db, surprised)
+        totals = [t + weight * part for t, part in zip(totals, parts, strict=True)]
+    return dict(zip(("stun_rolled", "body_rolled", "stun", "body"), totals, strict=True))
+
+
+def _exact(value: Fraction) -> dict:
+    return {"value": float(value), "exact": f"{value.numerator}/{value.denominator}"}
+
+
+def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int]) -> dict:
+    if request.get("type", "attack") != "attack":
+        raise refuse(
+            "odds.only_attacks",
+            "Sólo hay probabilidades para ataques.",
+            "Odds are for attacks only.",
+            rule="Valores de combate y tiradas de ataque",
+            path="/type",
+        )
+    table = Table.from_state(state)
+    actor = request.get("actor")
+    p = prepare(table, actor, request)
+    target_id = p.targets[0]
+    aim = aim_at(table, p, actor, target_id)
+    chance = p_hit(aim.to_hit)
+    hits_expected = expected_hits(aim.to_hit, p.req["shots"])
+    dmg = expected_damage(p, table.combatant(target_id), bool(state.get("hit_locations")))
+    secret = not viewer.gm and not viewer.exact_odds and (actor in hidden or target_id in hidden)
+    rolled = {"stun": _exact(dmg["stun_rolled"]), "body": _exact(dmg["body_rolled"])}
+    if secret:
+        return {
+            "exact": False,
+            "hit": band(chance),
+            "dice": p.dice,
+            "killing": p.weapon.killing,
+            "expected_rolled": rolled if actor not in hidden else None,
+        }
+    return {
+        "exact": True,
+        "to_hit": aim.to_hit,
+        "ocv": aim.ocv,
+        "dcv": aim.dcv,
+        "modifiers": aim.lines,
+        "p_hit": _exact(chance),
+        "hit": band(chance),
+        "expected_hits": _exact(hits_expected),
+        "dice": p.dice,
+        "killing": p.weapon.killing,
+        "end": p.end,
+        "expected_rolled": rolled,
+        "expected_per_hit": {"stun": _exact(dmg["stun"]), "body": _exact(dmg["body"])},
+        "expected": {
+            "stun": _exact(dmg["stun"] * hits_expected),
+            "body": _exact(dmg["body"] * hits_expected),
+        },
+    }

@@ -1,0 +1,355 @@
+"""Reading and checking a Hero sheet (API.md "Hero sheet"): every problem at once, each with a
+stable code, a JSON pointer, a message in Spanish and English and the rule it breaks. Never raises
+on bad input: whatever the JSON, `check` answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.problems import Problem, pointer
+
+from .sheet_rules import (
+    ATTACK_KIND_SLUGS,
+    CHARACTERISTICS,
+    DEFAULT_MOVEMENT,
+    LEVEL_SCOPE_SLUGS,
+    MAX_ATTACKS,
+    MAX_CARRIED_KG,
+    MAX_DICE,
+    MAX_LEVELS,
+    MAX_MOVEMENT,
+    MAX_SHOTS,
+    STRIKE,
+)
+
+RULE_SHEET = "Valores de combate y tiradas de ataque"
+RULE_SPD = "6E Speed Chart"
+RULE_LEVELS = "Niveles de combate"
+
+
+class Collector:
+    def __init__(self):
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, path: str, es: str, en: str, rule: str = RULE_SHEET) -> None:
+        self.problems.append(Problem(code, path, es, en, rule))
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _int_in(
+    out: Collector,
+    value,
+    path: str,
+    low: int,
+    high: int,
+    what: tuple[str, str],
+    code: str,
+    rule: str = RULE_SHEET,
+) -> int | None:
+    """An integer between `low` and `high`, or a problem (`<code>.not_integer` / `.out_of_range`)."""
+    if not _is_int(value):
+        out.add(
+            f"{code}.not_integer",
+            path,
+            f"{what[0]} debe ser un número entero.",
+            f"{what[1]} must be a whole number.",
+            rule,
+        )
+        return None
+    if not low <= value <= high:
+        out.add(
+            f"{code}.out_of_range",
+            path,
+            f"{what[0]} debe estar entre {low} y {high} (es {value}).",
+            f"{what[1]} must be between {low} and {high} (it is {value}).",
+            rule,
+        )
+        return None
+    return value
+
+
+def _characteristics(out: Collector, raw) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        out.add(
+            "characteristics.missing",
+            "/characteristics",
+            "Faltan las características.",
+            "The characteristics are missing.",
+        )
+        return {}
+    found: dict[str, int] = {}
+    for key, es, en, low, high in CHARACTERISTICS:
+        path = pointer("characteristics", key)
+        if key not in raw:
+            out.add(
+                "characteristics.missing",
+                path,
+                f"Falta la característica {es}.",
+                f"The {en} characteristic is missing.",
+            )
+            continue
+        code = "spd" if key == "spd" else "characteristics"
+        value = _int_in(
+            out, raw[key], path, low, high, (es, en), code, RULE_SPD if key == "spd" else RULE_SHEET
+        )
+        if value is not None:
+            found[key] = value
+    return found
+
+
+def _defenses(out: Collector, raw) -> dict[str, int]:
+    found = {"pd": 0, "ed": 0}
+    if raw is None:
+        return found
+    if not isinstance(raw, Mapping):
+        out.add(
+            "resistant_defenses.invalid",
+            "/resistant_defenses",
+            "Las defensas resistentes deben ser un objeto {pd, ed}.",
+            "Resistant defenses must be an object {pd, ed}.",
+        )
+        return found
+    for key, es, en in (("pd", "DF resistente", "Resistant PD"), ("ed", "DE resistente", "Resistant ED")):
+        value = _int_in(
+            out, raw.get(key, 0), pointer("resistant_defenses", key), 0, 300, (es, en), "resistant_defenses"
+        )
+        if value is not None:
+            found[key] = value
+    return found
+
+
+def _bool(out: Collector, item: Mapping, key: str, path: str) -> bool:
+    value = item.get(key, False)
+    if not isinstance(value, bool):
+        out.add(
+            "attacks.not_boolean",
+            pointer(*path, key),
+            f"«{key}» debe ser verdadero o falso.",
+            f"“{key}” must be true or false.",
+        )
+        return False
+    return value
+
+
+def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
+    path = ("attacks", index)
+    if not isinstance(item, Mapping):
+        out.add(
+            "attacks.invalid",
+            pointer(*path),
+            "Cada ataque debe ser un objeto.",
+            "Each attack must be an object.",
+        )
+        return None
+    name = item.get("name")
+    ok = True
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        out.add(
+            "attacks.name_missing",
+            pointer(*path, "name"),
+            "Cada ataque necesita un nombre (hasta 80 letras).",
+            "Each attack needs a name (up to 80 characters).",
+        )
+        ok = False
+    elif name.strip() in names or name.strip() == STRIKE:
+        out.add(
+            "attacks.name_taken",
+            pointer(*path, "name"),
+            f"Ya hay un ataque llamado «{name}».",
+            f"There is already an attack called “{name}”.",
+        )
+        ok = False
+    kind = item.get("kind")
+    if kind not in ATTACK_KIND_SLUGS:
+        out.add(
+            "attacks.unknown_kind",
+            pointer(*path, "kind"),
+            "El tipo de ataque debe ser hth, ranged o mental.",
+            "The attack kind must be hth, ranged or mental.",
+        )
+        ok = False
+    dice = _int_in(
+        out,
+        item.get("dice"),
+        pointer(*path, "dice"),
+        1,
+        MAX_DICE,
+        ("El número de dados", "The number of dice"),
+        "attacks.dice",
+        "Maniobras de combate",
+    )
+    flags = {key: _bool(out, item, key, path) for key in ("killing", "energy", "area", "explosion")}
+    shots = _int_in(
+        out,
+        item.get("autofire", 0),
+        pointer(*path, "autofire"),
+        0,
+        MAX_SHOTS,
+        ("Los disparos de fuego automático", "Autofire shots"),
+        "attacks.autofire",
+        "Fuego automático",
+    )
+    end = item.get("end")
+    if end is not None:
+        end = _int_in(
+            out, end, pointer(*path, "end"), 0, 100, ("El coste de AGU", "The END cost"), "attacks.end"
+        )
+    if kind == "mental" and flags["killing"]:
+        out.add(
+            "attacks.mental_killing",
+            pointer(*path, "killing"),
+            "Un ataque mental no hace daño letal.",
+            "A mental attack does no killing damage.",
+            "Combate mental",
+        )
+        ok = False
+    if not ok or dice is None or shots is None:
+        return None
+    names.add(name.strip())
+    return {
+        "name": name.strip(),
+        "kind": kind,
+        "dice": dice,
+        **flags,
+        "area": flags["area"] or flags["explosion"],
+        "autofire": shots,
+        "end": end,
+    }
+
+
+def _attacks(out: Collector, raw) -> list[dict]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        out.add("attacks.invalid", "/attacks", "Los ataques deben ser una lista.", "Attacks must be a list.")
+        return []
+    if len(raw) > MAX_ATTACKS:
+        out.add(
+            "attacks.too_many",
+            "/attacks",
+            f"Como mucho {MAX_ATTACKS} ataques.",
+            f"At most {MAX_ATTACKS} attacks.",
+        )
+        return []
+    names: set[str] = set()
+    return [a for i, item in enumerate(raw) if (a := _attack(out, item, i, names)) is not None]
+
+
+def _levels(out: Collector, raw, attack_names: set[str]) -> list[dict]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        out.add(
+            "combat_levels.invalid",
+            "/combat_levels",
+            "Los niveles de combate deben ser una lista.",
+            "Combat levels must be a list.",
+            RULE_LEVELS,
+        )
+        return []
+    found = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            out.add(
+                "combat_levels.invalid",
+                pointer("combat_levels", i),
+                "Cada nivel debe ser un objeto.",
+                "Each level entry must be an object.",
+                RULE_LEVELS,
+            )
+            continue
+        levels = _int_in(
+            out,
+            item.get("levels"),
+            pointer("combat_levels", i, "levels"),
+            1,
+            MAX_LEVELS,
+            ("Los niveles", "Levels"),
+            "combat_levels",
+            RULE_LEVELS,
+        )
+        scope = item.get("applies_to")
+        if scope not in LEVEL_SCOPE_SLUGS and scope not in attack_names:
+            out.add(
+                "combat_levels.unknown_scope",
+                pointer("combat_levels", i, "applies_to"),
+                "Los niveles se aplican a all, hth, ranged, mental o al nombre de un ataque de la hoja.",
+                "Levels apply to all, hth, ranged, mental or the name of an attack on the sheet.",
+                RULE_LEVELS,
+            )
+            continue
+        if levels is not None:
+            found.append({"levels": levels, "applies_to": scope})
+    return found
+
+
+def _optional_number(out: Collector, sheet: Mapping, key: str, default, high, names, rule=RULE_SHEET):
+    value = sheet.get(key, default)
+    if value is None:
+        return default
+    if not _is_number(value) or not 0 <= value <= high:
+        out.add(
+            f"{key}.out_of_range",
+            pointer(key),
+            f"{names[0]} debe ser un número entre 0 y {high}.",
+            f"{names[1]} must be a number between 0 and {high}.",
+            rule,
+        )
+        return default
+    return value
+
+
+def parse(sheet: Any) -> tuple[dict, list[Problem]]:
+    """The normalised sheet (defaults filled) and every problem found in `sheet`."""
+    out = Collector()
+    if not isinstance(sheet, Mapping):
+        out.add("sheet.invalid", "", "La hoja debe ser un objeto JSON.", "The sheet must be a JSON object.")
+        return {}, out.problems
+    if sheet.get("system", "hero") != "hero":
+        out.add(
+            "sheet.wrong_system",
+            "/system",
+            "Esta hoja no es de Hero System.",
+            "This sheet is not a Hero sheet.",
+        )
+    name = sheet.get("name")
+    if not isinstance(name, str) or not name.strip():
+        out.add("sheet.name_missing", "/name", "La hoja necesita un nombre.", "The sheet needs a name.")
+    attacks = _attacks(out, sheet.get("attacks"))
+    normal = {
+        "system": "hero",
+        "name": name.strip() if isinstance(name, str) else "",
+        "characteristics": _characteristics(out, sheet.get("characteristics")),
+        "resistant_defenses": _defenses(out, sheet.get("resistant_defenses")),
+        "mental_defense": _optional_number(
+            out, sheet, "mental_defense", 0, 300, ("La defensa mental", "Mental defense")
+        ),
+        "combat_levels": _levels(out, sheet.get("combat_levels"), {a["name"] for a in attacks}),
+        "range_levels": _int_in(
+            out,
+            sheet.get("range_levels", 0),
+            "/range_levels",
+            0,
+            MAX_LEVELS,
+            ("Los niveles a distancia", "Range levels"),
+            "range_levels",
+            "Modificadores a distancia",
+        )
+        or 0,
+        "movement": _optional_number(
+            out, sheet, "movement", DEFAULT_MOVEMENT, MAX_MOVEMENT, ("El movimiento", "Movement")
+        ),
+        "carried_kg": _optional_number(
+            out, sheet, "carried_kg", 0, MAX_CARRIED_KG, ("El peso llevado", "The weight carried"), "Estorbo"
+        ),
+        "attacks": attacks,
+    }
+    return normal, out.problems

@@ -1,0 +1,36 @@
+"""Hero System (seed 004) on the system seam: `SYSTEM` satisfies `rules.systems.GameSystem`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.fold import copy_json
+from rules.systems import SheetCheck
+
+from .catalogue import catalogue_json
+from .combat import HeroCombat
+from .derived import derive
+from .sheet import parse
+
+
+class HeroSystem:
+    slug = "hero"
+    name_es = "Hero System"
+    name_en = "Hero System"
+    dice = "3d6"
+
+    def __init__(self):
+        self.combat = HeroCombat()
+
+    def catalogue(self) -> Mapping[str, Any]:
+        return copy_json(catalogue_json())
+
+    def check_sheet(self, sheet: Mapping) -> SheetCheck:
+        normal, problems = parse(sheet)
+        if problems:
+            return SheetCheck(valid=False, errors=tuple(problems), sheet=normal)
+        return SheetCheck(valid=True, derived=derive(normal), sheet=normal)
+
+
+SYSTEM = HeroSystem()

@@ -1,0 +1,238 @@
+"""Time: 12 segments a turn, DEX order inside a segment, recovery after segment 12, combat on
+segment 12, half and full phases, aborting and holding."""
+
+import pytest
+
+from rules.core.dice import FixedDice
+from rules.core.errors import Refused
+
+from .helpers import COMBAT, act, c, make_current, sheet, table_with
+
+
+def test_combat_starts_on_segment_12_with_everyone_acting_in_dex_order():
+    t = table_with(
+        sheet("Lento", dex=10, spd=2), sheet("Rápido", dex=23, spd=5), sheet("Medio", dex=15, spd=3)
+    )
+    clock = COMBAT.clock(t.state)
+    assert (clock["turn"], clock["segment"], clock["current"]) == (1, 12, 2)
+    assert clock["order"] == [2, 3, 1]
+
+
+def test_equal_dex_is_broken_by_higher_spd_then_by_who_joined_first():
+    t = table_with(sheet("A", dex=15, spd=3), sheet("B", dex=15, spd=4), sheet("C", dex=15, spd=3))
+    assert COMBAT.clock(t.state)["order"] == [2, 1, 3]
+
+
+def test_after_segment_12_everyone_recovers_rec_and_turn_two_begins_on_segment_1():
+    t = table_with(sheet("A", spd=4, rec=6), sheet("B", spd=2, rec=4))
+    c(t, 1)["stun"], c(t, 1)["end"] = 10, 5
+    c(t, 2)["stun"], c(t, 2)["end"] = 28, 29  # recovery never goes above the maximum
+    act(t, {"type": "end_turn"}, 1)
+    act(t, {"type": "end_turn"}, 2)
+    assert (t.state["round"], t.state["segment"], t.state["current"]) == (2, 3, 1)
+    assert (c(t, 1)["stun"], c(t, 1)["end"]) == (16, 11)
+    assert (c(t, 2)["stun"], c(t, 2)["end"]) == (30, 30)
+    assert [e.type for e in t.entries].count("recovery") == 2
+
+
+def test_the_clock_walks_the_segments_each_speed_acts_in():
+    t = table_with(sheet("Seis", dex=20, spd=6), sheet("Dos", dex=10, spd=2))
+    seen = []
+    for _ in range(10):
+        seen.append((t.state["round"], t.state["segment"], t.state["current"]))
+        act(t, {"type": "end_turn"}, t.state["current"])
+    assert seen == [
+        (1, 12, 1),
+        (1, 12, 2),
+        (2, 2, 1),
+        (2, 4, 1),
+        (2, 6, 1),
+        (2, 6, 2),
+        (2, 8, 1),
+        (2, 10, 1),
+        (2, 12, 1),
+        (2, 12, 2),
+    ]
+
+
+def test_the_clock_shows_turn_segment_current_and_the_speed_chart():
+    t = table_with(sheet("A", spd=3))
+    clock = COMBAT.clock(t.state)
+    assert {"turn", "segment", "current"} <= set(clock)
+    assert clock["chart"] == [{"combatant": 1, "spd": 3, "dex": 18, "segments": [4, 8, 12]}]
+
+
+def test_acting_outside_ones_phase_is_a_conflict_and_changes_nothing():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    before = repr(t.state)
+    assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1})
+    with pytest.raises(Refused) as err:
+        act(t, {"type": "attack", "target": 1}, 2, [3, 3, 3])
+    assert err.value.kind == "conflict"
+    assert repr(t.state) == before
+
+
+def test_a_half_move_leaves_half_a_phase_for_a_half_phase_attack():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    act(t, {"type": "move", "inches": 3}, 1)
+    assert (t.state["current"], c(t, 1)["spent"]) == (1, 0.5)
+    act(t, {"type": "attack", "target": 2}, 1, [6, 6, 6])
+    assert t.state["current"] == 2
+
+
+def test_a_full_phase_maneuver_is_refused_after_a_half_move():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    act(t, {"type": "move", "inches": 3}, 1)
+    with pytest.raises(Refused) as err:
+        act(t, {"type": "attack", "target": 2, "maneuver": "set", "attack": "strike"}, 1, [3, 3, 3])
+    assert err.value.code == "phase.needs_full"
+
+
+def test_two_half_moves_end_the_phase():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    act(t, {"type": "move", "inches": 3}, 1)
+    act(t, {"type": "move", "inches": 3}, 1)
+    assert t.state["current"] == 2
+
+
+def test_a_move_longer_than_half_the_movement_needs_a_full_phase():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    with pytest.raises(Refused):
+        act(t, {"type": "move", "inches": 4}, 1)
+    act(t, {"type": "move", "inches": 6, "full": True}, 1)
+    assert t.state["current"] == 2
+
+
+def test_aborting_to_a_defensive_maneuver_costs_the_next_phase():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4))
+    assert COMBAT.may_act(t.state, 2, {"type": "defend", "maneuver": "dodge", "abort": True})
+    act(t, {"type": "defend", "maneuver": "dodge", "abort": True}, 2)
+    assert c(t, 2)["lose_next_phase"] and c(t, 2)["effects"]["dcv"] == 3
+    act(t, {"type": "end_turn"}, 1)  # B's phase in segment 12 is the one lost
+    assert (t.state["segment"], t.state["current"]) == (3, 1)
+    assert any(e.type == "phase_lost" and e.actor == 2 for e in t.entries)
+    assert c(t, 2)["effects"]["dcv"] == 3  # the aborted dodge lasts through the lost phase
+
+
+def test_one_cannot_abort_after_acting_in_the_segment():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    act(t, {"type": "end_turn"}, 1)
+    assert not COMBAT.may_act(t.state, 1, {"type": "defend", "maneuver": "dodge", "abort": True})
+    with pytest.raises(Refused) as err:
+        act(t, {"type": "defend", "maneuver": "dodge", "abort": True}, 1)
+    assert err.value.kind == "conflict"
+
+
+def test_a_held_phase_is_used_later_without_passing_the_action_on():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10), sheet("C", dex=5))
+    act(t, {"type": "hold"}, 1)
+    assert t.state["current"] == 2 and c(t, 1)["held"]
+    assert COMBAT.may_act(t.state, 1, {"type": "attack", "target": 3})
+    act(t, {"type": "attack", "target": 3}, 1, [6, 6, 6])
+    assert t.state["current"] == 2 and not c(t, 1)["held"]
+
+
+def test_a_held_phase_expires_when_the_next_phase_comes():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4))
+    act(t, {"type": "hold"}, 1)
+    act(t, {"type": "end_turn"}, 2)
+    assert t.state["current"] == 1 and t.state["segment"] == 3 and not c(t, 1)["held"]
+
+
+def test_a_stunned_character_loses_the_next_phase_recovering():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4))
+    c(t, 2)["conditions"] = ["stunned"]
+    act(t, {"type": "end_turn"}, 1)
+    assert t.state["current"] == 1 and t.state["segment"] == 3
+    assert "stunned" not in c(t, 2)["conditions"]
+    assert any(e.type == "stun_recovered" for e in t.entries)
+
+
+def test_an_unconscious_character_recovers_in_each_of_its_phases_down_to_minus_10():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4, rec=6))
+    c(t, 2).update(stun=-4, status="unconscious", conditions=["unconscious"])
+    act(t, {"type": "end_turn"}, 1)  # B's segment-12 phase: −4 → 2, then post-12: 2 → 8
+    assert c(t, 2)["stun"] == 8 and c(t, 2)["status"] == "active"
+
+
+def test_deeply_unconscious_characters_recover_only_after_segment_12():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4, rec=6))
+    c(t, 2).update(stun=-15, status="unconscious", conditions=["unconscious"])
+    act(t, {"type": "end_turn"}, 1)
+    assert c(t, 2)["stun"] == -9
+
+
+def test_below_minus_20_stun_recovery_waits_for_the_gm():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4, rec=6))
+    c(t, 2).update(stun=-25, status="unconscious", conditions=["unconscious"])
+    act(t, {"type": "end_turn"}, 1)
+    assert c(t, 2)["stun"] == -25
+
+
+def test_a_dying_character_loses_one_body_after_segment_12_and_may_die():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10, body=10))
+    c(t, 2).update(hit_points=-9, stun=-5, status="dying")
+    act(t, {"type": "end_turn"}, 1)
+    assert c(t, 2)["hit_points"] == -10 and c(t, 2)["status"] == "dead"
+
+
+def test_carried_weight_costs_end_each_turn():
+    heavy = sheet("A", dex=20, str=10, rec=0)
+    heavy["carried_kg"] = 40  # 3 END a turn at STR 10
+    t = table_with(heavy, sheet("B", dex=10))
+    act(t, {"type": "end_turn"}, 1)
+    act(t, {"type": "end_turn"}, 2)
+    assert c(t, 1)["end"] == 27
+
+
+def test_the_recovery_action_takes_a_full_phase_and_gives_rec():
+    t = table_with(sheet("A", dex=20, rec=5), sheet("B", dex=10))
+    c(t, 1).update(stun=10, end=3)
+    act(t, {"type": "recovery"}, 1)
+    assert (c(t, 1)["stun"], c(t, 1)["end"], t.state["current"]) == (15, 8, 2)
+
+
+def test_the_recovery_action_is_refused_after_a_half_move():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    act(t, {"type": "move", "inches": 2}, 1)
+    with pytest.raises(Refused):
+        act(t, {"type": "recovery"}, 1)
+
+
+def test_start_is_refused_twice_and_with_nobody():
+    t = table_with(sheet("A"))
+    with pytest.raises(Refused):
+        act(t, {"type": "start"}, None)
+    empty = table_with(started=False)
+    with pytest.raises(Refused):
+        act(empty, {"type": "start"}, None)
+
+
+def test_a_removed_current_combatant_passes_the_action_on():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    COMBAT.remove(t, FixedDice([]), 1)
+    assert t.state["current"] == 2
+
+
+def test_make_current_puts_a_phase_up_for_single_rule_tests():
+    t = table_with(sheet("A", dex=20), sheet("B", dex=10))
+    make_current(t, 2)
+    assert COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1})
+
+
+def test_a_mental_attack_acts_on_ego_instead_of_dex():
+    mind = {"name": "Golpe mental", "kind": "mental", "dice": 3, "killing": False, "energy": False}
+    t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=23, attacks=[mind]))
+    assert t.state["current"] == 1
+    assert COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1, "attack": "Golpe mental"})
+    assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1})  # a strike waits for DEX 10
+    act(t, {"type": "attack", "target": 1, "attack": "Golpe mental"}, 2, [6, 6, 6])
+    assert t.state["current"] == 1 and t.state["turn_order"] == [1]
+    act(t, {"type": "end_turn"}, 1)
+    assert (t.state["round"], t.state["segment"], t.state["current"]) == (2, 3, 1)
+
+
+def test_a_low_ego_does_not_jump_the_dex_order():
+    mind = {"name": "Golpe mental", "kind": "mental", "dice": 3, "killing": False, "energy": False}
+    t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=12, attacks=[mind]))
+    assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1, "attack": "Golpe mental"})
