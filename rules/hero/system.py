@@ -26,7 +26,7 @@ class HeroSystem:
     def catalogue(self) -> Mapping[str, Any]:
         return copy_json(catalogue_json())
 
-    def check_sheet(self, sheet: Mapping) -> SheetCheck:
+    def check_sheet(self, sheet: Mapping, **history) -> SheetCheck:
         normal, problems = parse(sheet)
         if problems:
             return SheetCheck(valid=False, errors=tuple(problems), sheet=normal)
