@@ -29,6 +29,7 @@ from .state import (
     with_item,
     without_condition,
 )
+from .success import check
 
 DAMAGE_RULE = "DAÑO EN COMBATE"
 KEEP_AMMO = {1: 20, 2: 19, 3: 18}  # Ataque sostenido 1-3: a d20 this high keeps the ammunition
@@ -97,9 +98,8 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     attacker, target, profile, spec = prepared.attacker, prepared.target, prepared.profile, prepared.spec
     tiers, maneuver = prepared.tiers, prepared.maneuver
     defense = prepared.defense.value
-    hit = roll.natural_20 or (not roll.natural_1 and roll.total >= defense)
-    margin = roll.total - defense
-    successes = margin // 5 if hit and margin >= 0 else 0
+    result = check(roll, defense)
+    hit, margin, successes = result.success, result.margin, result.successes
     # Bare hits cost 1 defense; a penetrating attack costs it on every hit (Ataque penetrante).
     defense_loss = 1 if hit and (successes == 0 or prepared.penetrating) else 0
     events: list[Event] = list(prepared.events)
@@ -480,9 +480,8 @@ def energized_retaliation(
     aura = _aura(energized, outcome.attacker, powers)
     roll = roll_d20(dice, aura.net, aura.bonus)
     defense = aura.defense.value
-    hit = roll.natural_20 or (not roll.natural_1 and roll.total >= defense)
-    margin = roll.total - defense
-    successes = margin // 5 if hit and margin >= 0 else 0
+    result = check(roll, defense)
+    hit, margin, successes = result.success, result.margin, result.successes
     loss = 1 if hit else 0  # "sólo resta a la defensa y no puede causar daño"
     blocked = None
     bare = hit and successes == 0 and not aura.penetrating

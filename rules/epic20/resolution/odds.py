@@ -14,6 +14,7 @@ from . import damage_types
 from .attack import AttackSpec, prepare_attack
 from .sources import Source
 from .state import CombatantState
+from .success import check_face
 
 NO_DAMAGE_MANEUVERS = {"aturdir", "cegar", "desarmar", "tumbar", "empujar", "agotar"}
 
@@ -30,10 +31,8 @@ def kept_distribution(superiority: int, sides: int = 20) -> dict[int, Fraction]:
 def outcome_for_face(face: int, bonus: int, defense: int) -> tuple[bool, int]:
     """(hit, successes) for one kept face: 20 always hits, 1 always misses, each full 5 of margin
     is a success."""
-    total = face + bonus
-    hit = face == 20 or (face != 1 and total >= defense)
-    margin = total - defense
-    return hit, (margin // 5 if hit and margin >= 0 else 0)
+    result = check_face(face, face + bonus, defense)
+    return result.success, result.successes
 
 
 def odds_for(

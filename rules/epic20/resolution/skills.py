@@ -23,6 +23,7 @@ from rules.epic20.dice import DiceSource, Roll
 from . import hero_points, powers_in_play
 from .sources import Source, net_superiority
 from .state import ACTIVE, CombatantState, Event, SkillStat
+from .success import check
 
 RULE = "RESOLVER ACCIONES"
 SKILLS_RULE = "LISTA DE HABILIDADES"
@@ -252,10 +253,10 @@ def skill_check(
     # RESOLVER ACCIONES: "Un 1 siempre es fallo … Un 20 es crítico y es siempre éxito".
     if difficulty is not None:
         target = difficulty
-        success = roll.natural_20 or (not roll.natural_1 and roll.total >= difficulty)
+        success = check(roll, difficulty).success
     elif opposed_total is not None:
         target = opposed_total
-        success = roll.natural_20 or (not roll.natural_1 and roll.total > opposed_total)
+        success = check(roll, opposed_total, must_exceed=True).success
     else:
         target = None
         success = True if roll.natural_20 else False if roll.natural_1 else None
