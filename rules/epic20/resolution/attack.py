@@ -18,7 +18,7 @@ from .circumstances import parse as parse_circumstance
 from .damage_types import refuse_insubstantial_attacker
 from .defense import SPECIAL_PHYSICAL_POWERS, Defense, defense_against
 from .maneuvers import RULE as MANEUVERS
-from .maneuvers import check_stacking, family, require, tier
+from .maneuvers import check_stacking, earned_by_tier, family, require, tier
 from .profiles import MUNDANE, SPECIAL, AttackProfile, attack_bonus, profile_for
 from .sources import Source, net_superiority
 from .state import ACTIVE, DEAD, DOWN, READY, CombatantState, Event
@@ -288,17 +288,10 @@ def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
                 ),
             ),
         ):
-            n = tier(attacker, base)
-            # 1: with a hero point for Superioridad; 2: "cada vez que tiene Superioridad"; 3: "sin Inferioridad".
-            if (
-                n
-                and fits
-                and (
-                    (n == 1 and spec.hero_point == "superioridad")
-                    or (n == 2 and net > 0)
-                    or (n >= 3 and net >= 0)
-                )
-            ):
+            # 1: with a hero point for Superioridad; 2: "cada vez que tiene Superioridad"; 3: "sin
+            # Inferioridad" — each tier keeps the lower ones (l.711-721).
+            hero = spec.hero_point == "superioridad"
+            if fits and earned_by_tier(tier(attacker, base), hero_superiority=hero, net=net):
                 penetrating = True
     if (
         penetrating

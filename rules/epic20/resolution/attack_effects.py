@@ -358,16 +358,13 @@ def _after_maneuver(attacker, target, prepared: PreparedAttack, roll: Roll, hit:
         )
     # Ataque manteniendo la distancia 1-3 (a reach weapon): no −1 defense from melee hits until the
     # next turn when this attack had a hero point's Superioridad (1), Superioridad (2), no Inferioridad (3).
-    from .maneuvers import tier
+    from .maneuvers import earned_by_tier, tier
 
     n = tier(attacker, "ataque-manteniendo-la-distancia")
     if n and prepared.profile.reach and not any(m.startswith("ataque") for m in spec.maneuvers):
-        earned = (
-            (n == 1 and spec.hero_point == "superioridad")
-            or (n == 2 and prepared.net > 0)
-            or (n >= 3 and prepared.net >= 0)
-        )
-        if earned:
+        # Each tier keeps the lower ones (Ataque de rango largo 2-3, l.729-733).
+        hero = spec.hero_point == "superioridad"
+        if earned_by_tier(n, hero_superiority=hero, net=prepared.net):
             attacker = with_condition(
                 attacker, _until_next_turn("keeping-distance", "ataque-manteniendo-la-distancia", attacker)
             )

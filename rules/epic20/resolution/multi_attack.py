@@ -114,6 +114,14 @@ def resolve_multi_attack(
     return attacker, tuple(results), tuple(events)
 
 
+def _pierced(prepared: PreparedAttack) -> PreparedAttack:
+    """Ataque doble 3 (l.727): the hero point "concedería Superioridad a estos ataques y además
+    aplicaría el superpoder «ataque penetrante»" — to both attacks, as the Superioridad; a
+    target's Defensa contra ataque penetrante still cancels it."""
+    cancelled = "defensa-contra-ataque-penetrante" in prepared.target.powers
+    return replace(prepared, penetrating=prepared.penetrating or not cancelled)
+
+
 def resolve_double_attack(
     attacker: CombatantState,
     targets: tuple[CombatantState, CombatantState],
@@ -139,7 +147,10 @@ def resolve_double_attack(
     paid_both = two_weapons and spec.hero_point == "superioridad" and n >= 2
     first_target, second_target = targets
     same = first_target.id == second_target.id
-    out1 = _one(attacker, first_target, spec, dice, powers, 0, first_rolls, reroll)
+    first = prepare_attack(attacker, first_target, spec, powers)
+    if paid_both and n >= 3:
+        first = _pierced(first)
+    out1 = _touched(first, dice, 0, first_rolls, reroll, powers)
     attacker = out1.attacker
     second_spec = replace(_later_roll(spec), with_=second_with or spec.with_)
     if paid_both:
@@ -154,10 +165,7 @@ def resolve_double_attack(
     second = out1.target if same else second_target
     prepared = prepare_attack(attacker, second, second_spec, powers)
     if paid_both and n >= 3:
-        prepared = replace(
-            prepared,
-            penetrating=prepared.penetrating or "defensa-contra-ataque-penetrante" not in second.powers,
-        )
+        prepared = _pierced(prepared)
     out2 = _touched(prepared, dice, 1, first_rolls, reroll, powers)
     attacker = out2.attacker
     burst = prepared.profile.burst
