@@ -78,7 +78,8 @@ def advantage_points_valid(entry: AdvantageEntry) -> bool:
 
 def is_defensive(item: EquipmentEntry) -> bool:
     power = index.POWERS.get(item.power) if item.power else None
-    return item.armor or (power is not None and power.category is PowerCategory.DEFENSE)
+    # A shield is "equipo … defensivo" too (Artista Marcial pays it double, seed l.411).
+    return item.armor or item.shield or (power is not None and power.category is PowerCategory.DEFENSE)
 
 
 def equipment_cost(item: EquipmentEntry, terms: Archetype | None = None) -> Fraction:

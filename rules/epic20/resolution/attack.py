@@ -139,25 +139,27 @@ def _profile(attacker, target, spec, powers, tiers) -> AttackProfile:
     return profile
 
 
+CHOSEN_WEAPON_KIND = {"fineza-con-un-arma": "melee", "ojo-agudo": "ranged"}
+
+
+def _chosen_weapon(attacker: CombatantState, maneuver: str, profile: AttackProfile) -> bool:
+    """Fineza con un arma / Ojo agudo work "con un arma … a elegir" (seed l.667-669): an item of
+    the equipment, never a power (rules.epic20.weapons). The sheet's chosen item is marked in
+    `EquipmentState.chosen_for`; when no item is marked, each item of the right kind counts."""
+    if not attacker.has(maneuver) or profile.kind != CHOSEN_WEAPON_KIND[maneuver] or not profile.equipment:
+        return False
+    marked = [eq.name for eq in attacker.equipment if maneuver in eq.chosen_for]
+    return not marked or profile.equipment in marked
+
+
 def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[str]) -> tuple[str, Fraction]:
     options = [profile.attribute]
     if declared & {"desarmar", "tumbar"}:
         options += ["corpulencia", "agilidad"]  # "basado en Corpulencia o Agilidad, lo que prefiera"
-    if (
-        attacker.has("fineza-con-un-arma")
-        and profile.kind == "melee"
-        and profile.equipment
-        and not profile.two_handed
-    ):
-        options.append("agilidad")  # Fineza con un arma
-    if (
-        attacker.has("ojo-agudo")
-        and profile.kind == "ranged"
-        and profile.equipment
-        and profile.shape == "single"
-        and not profile.burst
-    ):
-        options.append("percepcion")  # Ojo agudo
+    if _chosen_weapon(attacker, "fineza-con-un-arma", profile) and not profile.two_handed:
+        options.append("agilidad")  # Fineza con un arma: "cuerpo a cuerpo que no sea a dos manos"
+    if _chosen_weapon(attacker, "ojo-agudo", profile) and profile.shape == "single" and not profile.burst:
+        options.append("percepcion")  # Ojo agudo: "que sólo realiza un ataque por turno … ni ráfagas"
     options += powers_in_play.attack_attributes(attacker, profile)  # Velocista corriendo (ARQUETIPOS)
     best = max(options, key=lambda a: (attacker.attribute(a), a == profile.attribute))
     return best, attacker.attribute(best)

@@ -77,16 +77,12 @@ def _shield_blocks_loss(prepared: PreparedAttack) -> bool:
 
     target = prepared.target
     n = tier(target, "defensa-con-escudo")
-    shield = any(eq.shield and eq.status == READY for eq in target.equipment)
+    shields = [eq for eq in target.equipment if eq.shield and eq.status == READY]
     other_defense = target.condition("total-defense") or target.condition("running-defense")  # same family
-    if (
-        not n
-        or not shield
-        or other_defense
-        or prepared.penetrating
-        or prepared.profile.artillery
-        or _unaware(prepared)
-    ):
+    # "Esto no funciona contra ataques penetrantes (ver el superpoder), a menos que el escudo tenga
+    # inmunidad contra ese tipo de ataques" (seed l.741).
+    pierced = prepared.penetrating and not any(damage_types.shield_immune(eq, prepared) for eq in shields)
+    if not n or not shields or other_defense or pierced or prepared.profile.artillery or _unaware(prepared):
         return False
     attacker_value = prepared.bonus + 2 * prepared.net
     defender_value = (target.attack_bonus.get("melee") or 0) + {1: 0, 2: 2, 3: 4}[n]
@@ -110,8 +106,12 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     reading = damage_types.read(prepared)
     extra.update(reading.data)
 
-    if hit and successes == 0 and not prepared.penetrating:
-        keeping = target.condition("keeping-distance") and profile.kind == "melee"
+    if hit and successes == 0:
+        # Ataque manteniendo la distancia "es inefectiva contra ataques con «ataque penetrante»";
+        # the shield checks penetration itself (an immune shield still works, seed l.741).
+        keeping = (
+            target.condition("keeping-distance") and profile.kind == "melee" and not prepared.penetrating
+        )
         if keeping or _shield_blocks_loss(prepared):
             defense_loss = 0  # Ataque manteniendo la distancia / Defensa con escudo
     if hit and reading.unaffected:
@@ -481,8 +481,9 @@ def energized_retaliation(
     hit, margin, successes = result.success, result.margin, result.successes
     loss = 1 if hit else 0  # "sólo resta a la defensa y no puede causar daño"
     blocked = None
-    bare = hit and successes == 0 and not aura.penetrating
-    if bare and (aura.target.condition("keeping-distance") or _shield_blocks_loss(aura)):
+    bare = hit and successes == 0
+    keeping = aura.target.condition("keeping-distance") and not aura.penetrating
+    if bare and (keeping or _shield_blocks_loss(aura)):
         loss, blocked = 0, "bare-hit-protection"  # Ataque manteniendo la distancia / escudo
     reading = damage_types.read(aura)
     if hit and reading.unaffected:

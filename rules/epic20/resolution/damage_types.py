@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.errors import Refused
 
-from .state import CombatantState, Event
+from .state import CombatantState, EquipmentState, Event
 
 if TYPE_CHECKING:  # attack.py imports this module
     from .attack import PreparedAttack
@@ -133,6 +133,18 @@ def _spirit_hunter(attacker: CombatantState, equipment: str | None) -> bool:
         if matches(detail, words(item.name)) or matches(item.name, words(detail))
     ]
     return not tied or equipment in tied
+
+
+def shield_immune(shield: EquipmentState, prepared: PreparedAttack) -> bool:
+    """A shield "que tenga inmunidad contra ese tipo de ataques" (Defensa con escudo, seed l.741): an
+    item reproducing an immunity power, whose detail names what the attack is made of (element
+    immunities) or any non-energy physical attack (Inmunidad al daño físico no-energético)."""
+    if shield.power in ELEMENT_IMMUNITIES:
+        found = attack_words(prepared)
+        return any(matches(detail, found) for detail in shield.immune_to)
+    if shield.power == PHYSICAL_IMMUNITY:
+        return prepared.profile.damage == "physical" and not words(prepared.spec.element)
+    return False
 
 
 @dataclass(frozen=True)

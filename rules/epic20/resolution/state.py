@@ -80,6 +80,12 @@ class EquipmentState:
     # Arma pesada "(andador, nave espacial, etc)": immunities do not apply (Superdefensas' Nota),
     # nor Defensa con escudo; its attacks are `AttackProfile.artillery`.
     heavy: bool = False
+    # The maneuvers that chose this item as their weapon "a elegir" (Fineza con un arma, Ojo
+    # agudo; rules.epic20.weapons). Empty on every item: each item that fits counts.
+    chosen_for: frozenset[str] = frozenset()
+    # The elements or energies a shield is immune to ("a menos que el escudo tenga inmunidad contra
+    # ese tipo de ataques", Defensa con escudo), from the sheet's Inmunidad detail on the item.
+    immune_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
