@@ -113,20 +113,7 @@ def _profile(attacker, target, spec, powers, tiers) -> AttackProfile:
         # "intento de agarrar en cuerpo a cuerpo que funciona como el poder de Agarrar a Distancia"
         profile = replace(profile, damage=None, progression=GRAB, escape_attribute="corpulencia")
     if "golpe-en-los-nervios" in declared:
-        if not profile.unarmed:
-            raise _refuse(
-                "maneuver.nerve_strike_hands", "Se realiza con las manos.", "It is made with bare hands."
-            )
-        armored = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS) or any(
-            eq.armor and eq.kind == "mundane" and eq.status == READY for eq in target.equipment
-        )
-        if armored:
-            raise _refuse(
-                "maneuver.nerve_strike_armor",
-                "No funciona contra superdefensas o armaduras mundanas.",
-                "It does not work against superdefenses or mundane armor.",
-            )
-        profile = replace(profile, attack_type=SPECIAL)  # "El ataque se considerará un ataque especial"
+        profile = _nerve_strike(profile, target)
     study = attacker.condition("studied", other=target.id)
     reach = (
         ("melee",)
@@ -150,6 +137,35 @@ def _chosen_weapon(attacker: CombatantState, maneuver: str, profile: AttackProfi
         return False
     marked = [eq.name for eq in attacker.equipment if maneuver in eq.chosen_for]
     return not marked or profile.equipment in marked
+
+
+def _nerve_strike(profile: AttackProfile, target: CombatantState) -> AttackProfile:
+    """Golpe en los nervios (seed l.795): "Este ataque cuerpo a cuerpo realizado con las manos sólo
+    funciona contra seres vivos que no tienen superdefensas o armaduras mundanas que cubran todo el
+    cuerpo. El ataque se considerará un ataque especial." A machine (the Androide, as Contacto
+    curativo reads it) is no living being."""
+    from .support import is_machine
+
+    if not profile.unarmed:
+        raise _refuse(
+            "maneuver.nerve_strike_hands", "Se realiza con las manos.", "It is made with bare hands."
+        )
+    if is_machine(target):
+        raise _refuse(
+            "maneuver.nerve_strike_living",
+            f"Sólo funciona contra seres vivos: {target.display_name} es una máquina.",
+            f"It only works against living beings: {target.display_name} is a machine.",
+        )
+    armored = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS) or any(
+        eq.armor and eq.kind == "mundane" and eq.status == READY for eq in target.equipment
+    )
+    if armored:
+        raise _refuse(
+            "maneuver.nerve_strike_armor",
+            "No funciona contra superdefensas o armaduras mundanas.",
+            "It does not work against superdefenses or mundane armor.",
+        )
+    return replace(profile, attack_type=SPECIAL)  # "El ataque se considerará un ataque especial"
 
 
 def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[str]) -> tuple[str, Fraction]:

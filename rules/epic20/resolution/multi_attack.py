@@ -100,6 +100,16 @@ def resolve_multi_attack(
         raise Refused(
             "attack.cone_three_targets", "LISTA DE PODERES", "Hasta tres enemigos.", "Up to three enemies."
         )
+    ids = [t.id for t in targets]
+    if len(set(ids)) != len(ids):
+        # Ataque de ráfaga: "un ataque a hasta tres enemigos diferentes" (seed l.251); an area
+        # reaches each one once. One roll per target: the same target twice would be hit twice.
+        raise Refused(
+            "attack.same_target_twice",
+            "LISTA DE PODERES",
+            "Cada objetivo sólo puede aparecer una vez: son enemigos diferentes.",
+            "Each target may appear only once: they are different enemies.",
+        )
     if any(t.id == attacker.id for t in targets):
         raise Refused(
             "attack.area_self", "LISTA DE PODERES", "El atacante no resulta afectado.", "Not the attacker."
