@@ -181,18 +181,8 @@ def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[s
     return best, attacker.attribute(best)
 
 
-def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Source]]:
-    """Circumstances the state implies, plus sources that are no circumstance."""
-    auto: list[str] = []
-    if attacker.condition("stunned"):
-        auto.append("atacante-aturdido")
-    if attacker.condition("prone"):
-        auto.append("atacante-en-el-suelo")
-    if target.status in DOWN:
-        auto.append("rematar")
-    if target.condition("unaware"):
-        auto.append("objetivo-desprevenido")
-    auto += powers_in_play.implied_circumstances(target)  # Invisibilidad switched on
+def _target_condition_sources(attacker, target, spec, profile) -> list[Source]:
+    """What the target's own maneuvers in play do to this attack (MANIOBRAS DE COMBATE)."""
     extra: list[Source] = []
     for cond in target.conditions:
         if cond.slug == "exposed" and not (spec.counter and cond.source == "ataque-a-fondo"):
@@ -227,6 +217,22 @@ def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Sou
                     "Target's defensive attack",
                 )
             )
+    return extra
+
+
+def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Source]]:
+    """Circumstances the state implies, plus sources that are no circumstance."""
+    auto: list[str] = []
+    if attacker.condition("stunned"):
+        auto.append("atacante-aturdido")
+    if attacker.condition("prone"):
+        auto.append("atacante-en-el-suelo")
+    if target.status in DOWN:
+        auto.append("rematar")
+    if target.condition("unaware"):
+        auto.append("objetivo-desprevenido")
+    auto += powers_in_play.implied_circumstances(target)  # Invisibilidad switched on
+    extra = _target_condition_sources(attacker, target, spec, profile)
     # Only one "exposed" Superioridad counts: it describes one situation.
     exposed = [s for s in extra if s.delta > 0]
     extra = [s for s in extra if s.delta <= 0] + exposed[:1]
@@ -320,13 +326,7 @@ def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
     return penetrating
 
 
-def prepare_attack(
-    attacker: CombatantState,
-    target: CombatantState,
-    spec: AttackSpec,
-    powers: Mapping[str, object] | None = None,
-) -> PreparedAttack:
-    """Everything before the roll. Raises `Refused` for what the rules do not allow."""
+def _refuse_down(attacker: CombatantState, target: CombatantState) -> None:
     if attacker.status != ACTIVE:
         raise _refuse(
             "attack.attacker_down", "No está en condiciones de atacar.", "Cannot attack in this state.", RULE
@@ -335,8 +335,10 @@ def prepare_attack(
         raise _refuse(
             "attack.target_dead", "El objetivo ya está muerto.", "The target is already dead.", RULE
         )
-    check_stacking(spec.maneuvers)
-    tiers = {m: require(attacker, m) for m in spec.maneuvers}
+
+
+def _refuse_what_is_not_allowed(attacker: CombatantState, spec: AttackSpec, tiers) -> None:
+    """The refusals that depend only on the declared maneuvers."""
     if "ataque-sostenido" in tiers and attacker.condition("sustained-fire-used"):
         raise _refuse(
             "maneuver.sustained_once_per_scene",
@@ -344,21 +346,7 @@ def prepare_attack(
             "Sustained fire only once per scene.",
         )
     if "cegar" in tiers:
-        # "requiere el gasto de 1 punto de Héroe cuando tiene éxito": checked before rolling, so a
-        # success can always be paid (one hero point use per turn, PUNTOS DE HÉROE).
-        if attacker.hero_points < 1:
-            raise _refuse(
-                "maneuver.cegar_needs_hero_point",
-                "Cegar requiere 1 punto de Héroe.",
-                "Blind needs 1 hero point.",
-            )
-        if spec.hero_point or attacker.hero_point_uses_this_turn:
-            raise _refuse(
-                "hero_points.one_per_turn",
-                "Cegar gasta el punto de Héroe de este turno.",
-                "Blind spends this turn's hero point.",
-                hero_points.RULE,
-            )
+        _refuse_unpaid_blinding(attacker, spec)
     sizes = [parse_circumstance(c) for c in spec.circumstances if c.startswith("diferencia-de-tamano")]
     if "tumbar" in tiers and any(units >= 2 for _circ, units in sizes):
         raise _refuse(
@@ -366,9 +354,69 @@ def prepare_attack(
             "Dos categorías de tamaño más: no se puede tumbar.",
             "Two size categories larger: cannot be tripped.",
         )
+
+
+def _refuse_unpaid_blinding(attacker: CombatantState, spec: AttackSpec) -> None:
+    """Cegar "requiere el gasto de 1 punto de Héroe cuando tiene éxito": checked before rolling, so
+    a success can always be paid (one hero point use per turn, PUNTOS DE HÉROE)."""
+    if attacker.hero_points < 1:
+        raise _refuse(
+            "maneuver.cegar_needs_hero_point", "Cegar requiere 1 punto de Héroe.", "Blind needs 1 hero point."
+        )
+    if spec.hero_point or attacker.hero_point_uses_this_turn:
+        raise _refuse(
+            "hero_points.one_per_turn",
+            "Cegar gasta el punto de Héroe de este turno.",
+            "Blind spends this turn's hero point.",
+            hero_points.RULE,
+        )
+
+
+def _refuse_blinded_shot(attacker: CombatantState, profile: AttackProfile) -> None:
+    """Cegar (seed l.799): "El objetivo aturdido de esta forma no puede ver ni realizar ataques a
+    distancia salvo que el director crea que puede localizar a su oponente. Sí puede atacar cuerpo
+    a cuerpo". The GM who rules it can locate its opponent lifts the condition."""
+    if attacker.condition("blinded") and profile.kind != "melee":
+        raise _refuse(
+            "maneuver.blinded_no_ranged",
+            f"{attacker.display_name} está cegado: no puede atacar a distancia, sólo cuerpo a cuerpo.",
+            f"{attacker.display_name} is blinded: no ranged attacks, only melee.",
+        )
+
+
+def _pay_hero_point(attacker: CombatantState, spec: AttackSpec, level: int):
+    """The hero point bought with the roll: (attacker, level, sources, events)."""
+    if spec.hero_point is None:
+        return attacker, level, [], []
+    if spec.hero_point not in ("superioridad", "subir-dos-niveles"):
+        raise _refuse(
+            "hero_points.use_with_roll",
+            "Ese uso no se gasta en el ataque.",
+            "Not spent on an attack.",
+            hero_points.RULE,
+        )
+    attacker = hero_points.pay(attacker, 1, what=spec.hero_point)
+    events = [hero_points._spent_event(attacker, spec.hero_point, 1)]
+    if spec.hero_point == "subir-dos-niveles":
+        return (
+            attacker,
+            level + 2,
+            [],
+            events,
+        )  # "Subir 2 niveles para una acción estándar que sea instantánea"
+    return (
+        attacker,
+        level,
+        [_src("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point")],
+        events,
+    )
+
+
+def _profile_in_hand(attacker, target, spec, powers, tiers) -> AttackProfile:
     powers_in_play.require_form(attacker, spec.with_)  # Tecnificado out of its armour
     profile = _profile(attacker, target, spec, powers, tiers)
     refuse_insubstantial_attacker(attacker, profile.kind)  # Insustancial (damage_types.py)
+    _refuse_blinded_shot(attacker, profile)
     item = attacker.item(profile.equipment) if profile.equipment else None
     if item is not None and item.heavy:
         profile = replace(profile, artillery=True)  # arma pesada: andador, nave espacial, tanque…
@@ -376,25 +424,22 @@ def prepare_attack(
         raise _refuse(
             "maneuver.sustained_needs_weapon", "Requiere un arma a distancia.", "Needs a ranged weapon."
         )
+    return profile
 
-    events: list[Event] = []
-    level = attacker.effective_level
-    hero_sources: list[Source] = []
-    if spec.hero_point in ("superioridad", "subir-dos-niveles"):
-        attacker = hero_points.pay(attacker, 1, what=spec.hero_point)
-        events.append(hero_points._spent_event(attacker, spec.hero_point, 1))
-        if spec.hero_point == "superioridad":
-            hero_sources.append(_src("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
-        else:
-            level += 2  # "Subir 2 niveles para una acción estándar que sea instantánea"
-    elif spec.hero_point is not None:
-        raise _refuse(
-            "hero_points.use_with_roll",
-            "Ese uso no se gasta en el ataque.",
-            "Not spent on an attack.",
-            hero_points.RULE,
-        )
 
+def prepare_attack(
+    attacker: CombatantState,
+    target: CombatantState,
+    spec: AttackSpec,
+    powers: Mapping[str, object] | None = None,
+) -> PreparedAttack:
+    """Everything before the roll. Raises `Refused` for what the rules do not allow."""
+    _refuse_down(attacker, target)
+    check_stacking(spec.maneuvers)
+    tiers = {m: require(attacker, m) for m in spec.maneuvers}
+    _refuse_what_is_not_allowed(attacker, spec, tiers)
+    profile = _profile_in_hand(attacker, target, spec, powers, tiers)
+    attacker, level, hero_sources, events = _pay_hero_point(attacker, spec, attacker.effective_level)
     attacker, more = powers_in_play.before_attack(attacker, profile)  # Uso limitado, Mago, Tecnificado
     events += more
     attr_slug, attr_value = _attribute(attacker, profile, set(tiers))
@@ -402,6 +447,27 @@ def prepare_attack(
     bonus = attack_bonus(level, attr_value, profile.attack_type)
     defense = defense_against(target, profile, unstoppable=attacker.has("imparable"))
 
+    sources = _all_sources(attacker, target, spec, profile, tiers) + hero_sources + list(spec.extra_sources)
+    net = net_superiority(sources)
+    return PreparedAttack(
+        attacker=attacker,
+        target=target,
+        spec=spec,
+        profile=profile,
+        level=level,
+        attribute_value=attr_value,
+        bonus=bonus,
+        defense=defense,
+        sources=tuple(sources),
+        net=net,
+        penetrating=_penetrating(attacker, target, spec, profile, tiers, net),
+        tiers=tiers,
+        events=tuple(events),
+    )
+
+
+def _all_sources(attacker, target, spec: AttackSpec, profile: AttackProfile, tiers) -> list[Source]:
+    """Every Superioridad / Inferioridad of the attack but the hero point's and the caller's."""
     auto, extra = _state_sources(attacker, target, spec, profile)
     present = set(attacker.maneuvers) | set(attacker.powers) | {c.source for c in attacker.conditions}
     if attacker.condition("blind-fighting", other=target.id):
@@ -419,22 +485,4 @@ def prepare_attack(
         ranged=profile.kind == "ranged",
         stressful=spec.stressful,
     )
-    sources += (
-        extra + _maneuver_sources(attacker, target, spec, tiers) + hero_sources + list(spec.extra_sources)
-    )
-    net = net_superiority(sources)
-    return PreparedAttack(
-        attacker=attacker,
-        target=target,
-        spec=spec,
-        profile=profile,
-        level=level,
-        attribute_value=attr_value,
-        bonus=bonus,
-        defense=defense,
-        sources=tuple(sources),
-        net=net,
-        penetrating=_penetrating(attacker, target, spec, profile, tiers, net),
-        tiers=tiers,
-        events=tuple(events),
-    )
+    return sources + extra + _maneuver_sources(attacker, target, spec, tiers)

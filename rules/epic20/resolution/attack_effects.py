@@ -10,23 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
-from . import damage_types, equipment, hero_points, powers_in_play, progression
+from . import damage_types, equipment, hero_points, hit_effects, powers_in_play
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .damage import stun, take_damage
+from .damage import take_damage
 from .maneuvers import RULE as MANEUVERS
 from .state import (
     ACTING,
     ACTIVE,
-    DROPPED,
     READY,
     CombatantState,
     Condition,
     Event,
     with_condition,
-    with_item,
     without_condition,
 )
 from .success import check
@@ -92,7 +89,6 @@ def _shield_blocks_loss(prepared: PreparedAttack) -> bool:
 def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     """Resolve a prepared attack with its roll. Returns the new attacker and target states."""
     attacker, target, profile, spec = prepared.attacker, prepared.target, prepared.profile, prepared.spec
-    tiers, maneuver = prepared.tiers, prepared.maneuver
     defense = prepared.defense.value
     result = check(roll, defense)
     hit, margin, successes = result.success, result.margin, result.successes
@@ -114,96 +110,17 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
         )
         if keeping or _shield_blocks_loss(prepared):
             defense_loss = 0  # Ataque manteniendo la distancia / Defensa con escudo
-    if hit and reading.unaffected:
-        # Superdefensas (immune) / Insustancial: the hit changes nothing on the target, not even
-        # its defense ("no resta a la defensa porque no llega a hacer daño", Tumbar).
-        defense_loss = 0
-    elif maneuver in ("aturdir", "cegar"):
-        # "no hacen daño, sino que aplican Inferioridad … durante 1 turno, si obtuvieron algún éxito.
-        # Y no restan a la defensa en ningún caso" (Aturdir 2: "Sí pueden restar defensa").
-        if maneuver == "cegar" or tiers.get("aturdir", 0) < 2:
-            defense_loss = 0
-        if successes:
-            target = stun(target, source=maneuver, rule=MANEUVERS, by=attacker.id)
-            if maneuver == "cegar":
-                attacker = hero_points.pay(
-                    attacker, 1, what="cegar"
-                )  # "requiere el gasto de 1 punto de Héroe"
-                stunned = target.condition("stunned")
-                target = with_condition(
-                    target,
-                    Condition("blinded", source="cegar", rule=MANEUVERS, by=attacker.id, turns=stunned.turns),
-                )
-            effects.append(_effect(attacker, target, maneuver, "queda aturdido", "is stunned"))
-    elif maneuver == "desarmar":
-        if tiers["desarmar"] < 2:
-            defense_loss = 0  # "No resta defensa" (Desarmar 2: "Puede restar defensa")
-        if successes:
-            item = target.item(spec.target_weapon) if spec.target_weapon else None
-            item = item or next((eq for eq in target.equipment if eq.status == READY and not eq.armor), None)
-            if item is not None:
-                target = with_item(target, replace(item, status=DROPPED))
-                extra["disarmed"] = item.name
-            effects.append(_effect(attacker, target, "desarmar", "queda desarmado", "is disarmed"))
-    elif maneuver == "tumbar":
-        if tiers["tumbar"] < 2:
-            defense_loss = 0  # "En ningún caso este ataque resta a la defensa" (Tumbar 2: puede)
-        if successes:
-            target = with_condition(
-                target, Condition("prone", source="tumbar", rule=MANEUVERS, ends="manual")
-            )
-            effects.append(_effect(attacker, target, "tumbar", "cae tumbado", "is knocked down"))
-        elif not hit and margin <= (-10 if tiers["tumbar"] >= 3 else -5):
-            # "Si el ataque falla por 5 o más, entonces el propio luchador cae tumbado" (3: por 10 o más)
-            attacker = with_condition(
-                attacker, Condition("prone", source="tumbar", rule=MANEUVERS, ends="manual")
-            )
-            effects.append(_effect(attacker, attacker, "tumbar", "cae tumbado", "falls down"))
-    elif maneuver == "empujar" or (profile.damage is None and profile.slug.startswith("empujar-a-distancia")):
-        # "no causa daño real ni disminuye la defensa a «no esbirros» (pero sí a esbirros)"; 2: sí resta.
-        if maneuver == "empujar" and tiers["empujar"] < 2 and not target.minion:
-            defense_loss = 0
-        if successes:
-            extra["pushed_meters"] = 1.5 * successes  # "1'5 metros x número de heridas"
-            extra["direction_chosen"] = maneuver != "empujar" or tiers["empujar"] >= 3
-            effects.append(
-                _effect(
-                    attacker,
-                    target,
-                    "empujar",
-                    f"es empujado {1.5 * successes} m",
-                    f"is pushed {1.5 * successes} m",
-                )
-            )
-    elif maneuver == "agotar":
-        # "NO resta puntos de vida sino que disminuye la defensa … en 1 + 1 por cada éxito obtenido"
-        defense_loss = 1 + successes if hit else 0
-    elif maneuver == "desmoralizar":
-        defense_loss = 0  # "(no resta defensa)"
-        damage = successes
-    elif profile.progression:
-        target, more = progression.add_degrees(
-            target,
-            power=profile.slug,
-            by=attacker,
-            steps=profile.progression,
-            escape_attribute=profile.escape_attribute or "corpulencia",
-            successes=successes,
-            grab=maneuver == "agarron" or profile.slug.startswith("agarrar"),
-        )
-        effects += more
-    elif profile.slug == "debilitar-nivel":
-        target, more = progression.weaken_level(target, successes, attacker.id)
-        effects += more
-    elif profile.slug.startswith("debilitar"):
-        if not spec.drained_attribute:
-            raise Refused(
-                "attack.attribute_needed", "LISTA DE PODERES", "¿Qué atributo debilita?", "Which attribute?"
-            )
-        target, more = progression.weaken_attribute(target, spec.drained_attribute, successes, attacker.id)
-        effects += more
-    elif profile.damage is not None:
-        damage = successes
+    # The effect of the maneuver or power, one handler per kind (hit_effects.py).
+    handler = hit_effects.handler_for(prepared, reading.unaffected, hit)
+    applied = handler(hit_effects.Hit(prepared, hit, margin, successes, defense_loss))
+    attacker, target, defense_loss, damage = (
+        applied.attacker,
+        applied.target,
+        applied.defense_loss,
+        applied.damage,
+    )
+    extra.update(applied.extra)
+    effects += applied.effects
     damage *= reading.factor  # COMPLICACIONES, Vulnerabilidad a «algo»: "doble daño"
     notes = damage_types.events(reading, attacker, target, damage) if hit else []
 
@@ -275,18 +192,6 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
         defense_loss=defense_loss,
         penetrating=prepared.penetrating,
         counter_attack=counter,
-    )
-
-
-def _effect(attacker: CombatantState, target: CombatantState, slug: str, es: str, en: str) -> Event:
-    return Event(
-        "maneuver",
-        f"{_who(target)} {es} ({slug}).",
-        f"{_who(target)} {en} ({slug}).",
-        MANEUVERS,
-        actor=attacker.id,
-        target=target.id,
-        data={"maneuver": slug},
     )
 
 
