@@ -12,9 +12,11 @@ from fractions import Fraction
 
 from . import damage_types
 from .attack import AttackSpec, prepare_attack
+from .attack_turn import spend_for_attack
 from .sources import Source
 from .state import CombatantState
 from .success import check_face
+from .turn import ActionBudget
 
 NO_DAMAGE_MANEUVERS = {"aturdir", "cegar", "desarmar", "tumbar", "empujar", "agotar"}
 
@@ -67,12 +69,21 @@ def attack_odds(
     maneuvers: Iterable[str] = (),
     powers: Mapping[str, object] | None = None,
     element: str = "",
+    budget: ActionBudget | None = None,
 ) -> dict:
     """The odds of one attack as it would be resolved now: the same bonus, defense and sources as
     `resolve_attack` (state-driven sources included), plus the extra `sources` given.
     Probabilities are exact Fractions. The hit odds are the attack's own; the damage odds count
     the target's immunity, vulnerability or insubstantiality against it (`element`: the declared
-    element, as `AttackSpec.element`; `damage_factor` 0, 1 or 2)."""
+    element, as `AttackSpec.element`; `damage_factor` 0, 1 or 2).
+
+    `budget`: the attacker's turn, when it is its turn: the attack is charged to it the way the
+    resolved attack is (`attack_turn.spend_for_attack`, the declared maneuver's cost included), so
+    an attack the turn cannot pay is refused here too, and the turn's own sources count."""
+    maneuvers = tuple(maneuvers)
+    if budget is not None:
+        _left, turn_sources = spend_for_attack(budget, attacker, maneuvers)
+        sources = (*turn_sources, *sources)
     spec = AttackSpec(
         kind=kind,
         with_=with_,
