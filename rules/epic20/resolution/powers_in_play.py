@@ -201,51 +201,9 @@ def use_power(
     `budget`: the turn's actions (None before the fight starts: nothing is spent). Switching costs
     1 move action; a Mago's casting a move and a communication action. Keeping a limited power
     with duration on (`active` while it is on) costs only its hero points again."""
-    events: list[Event] = []
-    name_es, name_en = _names(power)
     who = state.display_name
     if power == ARMOUR:
-        if state.archetype != TECH:
-            raise _refuse(
-                "powers.not_owned",
-                "Sólo un Tecnificado tiene armadura tecnológica.",
-                "Only a Tecnificado has a tech armour.",
-                ARCHETYPES,
-            )
-        if active == (not _unarmoured(state)):
-            raise _refuse(
-                "powers.already",
-                "Ya lleva la armadura puesta." if active else "Ya está sin armadura.",
-                "The armour is already on." if active else "The armour is already off.",
-                ARCHETYPES,
-            )
-        budget = _spend(budget, ("move",))  # "sólo necesita 1 acción de movimiento para ser vestida"
-        # "forma sin superpoderes": out of the armour none of its powers counts (defenses,
-        # Superfuerza, attacks); they come back with it.
-        if active:
-            state = without_condition(state, "unarmoured")
-            state = replace(state, powers=state.powers | state.stowed_powers, stowed_powers=frozenset())
-        else:
-            state = with_condition(
-                state, Condition("unarmoured", source=ARMOUR, rule=ARCHETYPES, ends="manual")
-            )
-            state = replace(state, powers=frozenset(), stowed_powers=state.powers | state.stowed_powers)
-        return (
-            state,
-            budget,
-            [
-                _event(
-                    state,
-                    f"{who} se pone su armadura tecnológica."
-                    if active
-                    else f"{who} se quita su armadura tecnológica.",
-                    f"{who} puts on the tech armour." if active else f"{who} takes off the tech armour.",
-                    ARCHETYPES,
-                    power=power,
-                    active=active,
-                )
-            ],
-        )
+        return _toggle_armour(state, active, budget)
     if power in state.stowed_powers:
         _require_armour(state, power)  # a Tecnificado's power, put away with the armour
     if power not in state.powers:
@@ -265,64 +223,132 @@ def use_power(
             "LISTA DE PODERES",
         )
     if not active:
-        if switch is not None:
-            if not is_on(state, power):
-                raise _refuse(
-                    "powers.not_active",
-                    f"«{name_es}» no está activo.",
-                    f"'{name_en}' is not on.",
-                    switch.rule,
-                )
-            budget = _spend(budget, ("move",))  # "Cambiar de estado cuesta 1 acción de movimiento"
-            state = without_condition(state, switch.condition)
-        elif not state.condition("spell", other=power):
-            raise _refuse(
-                "powers.not_active", f"«{power}» no está lanzado.", f"'{power}' is not cast.", ARCHETYPES
-            )
-        else:
-            state = without_condition(state, "spell", other=power)  # a spell ends when its caster wants
-        return (
-            state,
-            budget,
-            [
-                _event(
-                    state,
-                    f"{who} desactiva «{name_es}».",
-                    f"{who} switches off '{name_en}'.",
-                    switch.rule if switch else ARCHETYPES,
-                    power=power,
-                    active=False,
-                )
-            ],
-        )
-
+        state, budget, events = _switch_off(state, power, switch, budget)
+        return state, budget, events
     _require_armour(state, power)
-    limited = power in state.limited
     if switch is not None and is_on(state, power):
-        if not limited:
-            raise _refuse(
-                "powers.already", f"«{name_es}» ya está activo.", f"'{name_en}' is already on.", switch.rule
-            )
-        # "Los poderes que tienen duración tan sólo durarán mientras siga gastando puntos de Héroe
-        # seguidamente": paying again keeps it on, with no action.
-        state = _pay_limited(state, power, events, sustain=True)
-        state = with_condition(
-            without_condition(state, switch.condition),
-            Condition(switch.condition, source=power, rule=MODIFIERS, ends="end_of_turn", turns=2),
+        return _sustain_limited(state, power, switch, budget)
+    return _switch_on(state, power, switch, budget)
+
+
+def _toggle_armour(state: CombatantState, active: bool, budget: ActionBudget | None):
+    """The Tecnificado's armour (ARQUETIPOS › Tecnificado)."""
+    who, power = state.display_name, ARMOUR
+    if state.archetype != TECH:
+        raise _refuse(
+            "powers.not_owned",
+            "Sólo un Tecnificado tiene armadura tecnológica.",
+            "Only a Tecnificado has a tech armour.",
+            ARCHETYPES,
         )
-        events.append(
+    if active == (not _unarmoured(state)):
+        raise _refuse(
+            "powers.already",
+            "Ya lleva la armadura puesta." if active else "Ya está sin armadura.",
+            "The armour is already on." if active else "The armour is already off.",
+            ARCHETYPES,
+        )
+    budget = _spend(budget, ("move",))  # "sólo necesita 1 acción de movimiento para ser vestida"
+    # "forma sin superpoderes": out of the armour none of its powers counts (defenses,
+    # Superfuerza, attacks); they come back with it.
+    if active:
+        state = without_condition(state, "unarmoured")
+        state = replace(state, powers=state.powers | state.stowed_powers, stowed_powers=frozenset())
+    else:
+        state = with_condition(state, Condition("unarmoured", source=ARMOUR, rule=ARCHETYPES, ends="manual"))
+        state = replace(state, powers=frozenset(), stowed_powers=state.powers | state.stowed_powers)
+    return (
+        state,
+        budget,
+        [
             _event(
                 state,
-                f"{who} mantiene «{name_es}».",
-                f"{who} keeps '{name_en}' on.",
-                MODIFIERS,
+                f"{who} se pone su armadura tecnológica."
+                if active
+                else f"{who} se quita su armadura tecnológica.",
+                f"{who} puts on the tech armour." if active else f"{who} takes off the tech armour.",
+                ARCHETYPES,
                 power=power,
-                active=True,
-                sustained=True,
+                active=active,
             )
-        )
-        return state, budget, events
+        ],
+    )
 
+
+def _switch_off(state: CombatantState, power: str, switch: Switch | None, budget: ActionBudget | None):
+    """A switched power off (1 move action) or a spell ended by its caster."""
+    who = state.display_name
+    name_es, name_en = _names(power)
+    if switch is not None:
+        if not is_on(state, power):
+            raise _refuse(
+                "powers.not_active",
+                f"«{name_es}» no está activo.",
+                f"'{name_en}' is not on.",
+                switch.rule,
+            )
+        budget = _spend(budget, ("move",))  # "Cambiar de estado cuesta 1 acción de movimiento"
+        state = without_condition(state, switch.condition)
+    elif not state.condition("spell", other=power):
+        raise _refuse(
+            "powers.not_active", f"«{power}» no está lanzado.", f"'{power}' is not cast.", ARCHETYPES
+        )
+    else:
+        state = without_condition(state, "spell", other=power)  # a spell ends when its caster wants
+    return (
+        state,
+        budget,
+        [
+            _event(
+                state,
+                f"{who} desactiva «{name_es}».",
+                f"{who} switches off '{name_en}'.",
+                switch.rule if switch else ARCHETYPES,
+                power=power,
+                active=False,
+            )
+        ],
+    )
+
+
+def _sustain_limited(state: CombatantState, power: str, switch: Switch, budget: ActionBudget | None):
+    """Uso limitado on a power already on: pay its hero points again to keep it."""
+    who = state.display_name
+    name_es, name_en = _names(power)
+    limited = power in state.limited
+    events: list[Event] = []
+    if not limited:
+        raise _refuse(
+            "powers.already", f"«{name_es}» ya está activo.", f"'{name_en}' is already on.", switch.rule
+        )
+    # "Los poderes que tienen duración tan sólo durarán mientras siga gastando puntos de Héroe
+    # seguidamente": paying again keeps it on, with no action.
+    state = _pay_limited(state, power, events, sustain=True)
+    state = with_condition(
+        without_condition(state, switch.condition),
+        Condition(switch.condition, source=power, rule=MODIFIERS, ends="end_of_turn", turns=2),
+    )
+    events.append(
+        _event(
+            state,
+            f"{who} mantiene «{name_es}».",
+            f"{who} keeps '{name_en}' on.",
+            MODIFIERS,
+            power=power,
+            active=True,
+            sustained=True,
+        )
+    )
+    return state, budget, events
+
+
+def _switch_on(state: CombatantState, power: str, switch: Switch | None, budget: ActionBudget | None):
+    """Switch on (1 move action), cast (a Mago: move and communication), and pay Uso limitado."""
+    who = state.display_name
+    name_es, name_en = _names(power)
+    limited = power in state.limited
+    mage = state.archetype == MAGE
+    events: list[Event] = []
     # A switchable power switched on again while its spell lasts needs no new casting; any other
     # power named again is cast again (the duration starts over).
     cast = mage and (switch is None or not state.condition("spell", other=power))

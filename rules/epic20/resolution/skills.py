@@ -160,6 +160,38 @@ def _caps(state: CombatantState, slug: str, attribute: str, net: int) -> list[So
     return []
 
 
+def _refuse_bad_check(state, stat, skill_key: str, difficulty, opposed_total) -> None:
+    if stat is None:
+        raise _refuse(
+            "skills.unknown",
+            f"«{skill_key}» no es una habilidad de {state.display_name}.",
+            f"'{skill_key}' is not a skill of {state.display_name}.",
+            SKILLS_RULE,
+        )
+    if state.status != ACTIVE:
+        raise _refuse(
+            "skills.actor_down", "No está en condiciones de actuar.", "Cannot act in this state.", RULE
+        )
+    if difficulty is not None and opposed_total is not None:
+        raise _refuse(
+            "skills.difficulty_or_opposed",
+            "Indica una dificultad o la tirada enfrentada, no ambas.",
+            "Give a difficulty or the opposed total, not both.",
+        )
+    if difficulty is not None and difficulty < 0:
+        raise _refuse(
+            "skills.bad_difficulty", "La dificultad no puede ser negativa.", "Difficulty cannot be negative."
+        )
+    if state.condition("blinded") and skill_key.partition(":")[0] == "percepcion-visual":
+        # Cegar (seed l.799): "El objetivo aturdido de esta forma no puede ver".
+        raise _refuse(
+            "skills.blinded",
+            f"{state.display_name} está cegado: no puede ver.",
+            f"{state.display_name} is blinded: it cannot see.",
+            "MANIOBRAS DE COMBATE",
+        )
+
+
 def skill_check(
     state: CombatantState,
     skill_key: str,
@@ -185,27 +217,7 @@ def skill_check(
     Invisibilidad switched on; `powers_in_play.skill_sources`).
     """
     stat = state.skills.get(skill_key)
-    if stat is None:
-        raise _refuse(
-            "skills.unknown",
-            f"«{skill_key}» no es una habilidad de {state.display_name}.",
-            f"'{skill_key}' is not a skill of {state.display_name}.",
-            SKILLS_RULE,
-        )
-    if state.status != ACTIVE:
-        raise _refuse(
-            "skills.actor_down", "No está en condiciones de actuar.", "Cannot act in this state.", RULE
-        )
-    if difficulty is not None and opposed_total is not None:
-        raise _refuse(
-            "skills.difficulty_or_opposed",
-            "Indica una dificultad o la tirada enfrentada, no ambas.",
-            "Give a difficulty or the opposed total, not both.",
-        )
-    if difficulty is not None and difficulty < 0:
-        raise _refuse(
-            "skills.bad_difficulty", "La dificultad no puede ser negativa.", "Difficulty cannot be negative."
-        )
+    _refuse_bad_check(state, stat, skill_key, difficulty, opposed_total)
     slug = skill_key.partition(":")[0]
     events: list[Event] = []
     extra_levels = 0

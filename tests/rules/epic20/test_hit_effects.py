@@ -87,3 +87,16 @@ def test_every_maneuver_with_an_effect_has_its_own_handler(maneuver):
     tiers = {maneuver: 1}
     fake = type("P", (), {"maneuver": maneuver, "profile": None, "tiers": tiers})()
     assert handler_for(fake, unaffected=False, hit=True) is MANEUVER_EFFECTS[maneuver]
+
+
+def test_a_blinded_target_cannot_make_a_visual_perception_roll():
+    """Seed l.799: Cegar — "El objetivo aturdido de esta forma no puede ver"."""
+    from rules.epic20.resolution import SkillStat, skill_check
+
+    blinded = blinded_target()
+    from dataclasses import replace
+
+    blinded = replace(blinded, skills={"percepcion-visual": SkillStat(4, 0, "percepcion")})
+    with pytest.raises(Refused) as err:
+        skill_check(blinded, "percepcion-visual", FixedDice([15]), difficulty=15)
+    assert err.value.code == "skills.blinded"
