@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from rules.core.errors import Refused
 
-from . import hero_points, powers_in_play
+from . import forms, hero_points, powers_in_play
 from .circumstances import circumstance_sources
 from .circumstances import parse as parse_circumstance
 from .damage_types import refuse_insubstantial_attacker
@@ -416,6 +416,7 @@ def _profile_in_hand(attacker, target, spec, powers, tiers) -> AttackProfile:
     powers_in_play.require_form(attacker, spec.with_)  # Tecnificado out of its armour
     profile = _profile(attacker, target, spec, powers, tiers)
     refuse_insubstantial_attacker(attacker, profile.kind)  # Insustancial (damage_types.py)
+    forms.refuse_gas_attacker(attacker, profile.kind, spec.with_)  # Convertirse en gas
     _refuse_blinded_shot(attacker, profile)
     item = attacker.item(profile.equipment) if profile.equipment else None
     if item is not None and item.heavy:

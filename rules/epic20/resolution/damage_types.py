@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.errors import Refused
 
+from . import forms
 from .state import CombatantState, EquipmentState, Event
 
 if TYPE_CHECKING:  # attack.py imports this module
@@ -194,6 +195,8 @@ def read(prepared: PreparedAttack) -> Reading:
         if not hunter:
             return Reading(unaffected=True, reason="insubstantial", factor=0, data={"insubstantial": True})
     found = attack_words(prepared)
+    if forms.in_gas_form(target) and not forms.reaches_gas(profile.shape, prepared.spec.cone, found):
+        return Reading(unaffected=True, reason="gas", factor=0, data={"gas_form": True})
     vulnerable = None
     if VULNERABILITY in target.complications and profile.damage is not None:
         vulnerable = next((d for d in target.details.get(VULNERABILITY, ()) if matches(d, found)), None)
@@ -249,6 +252,8 @@ def events(reading: Reading, attacker: CombatantState, target: CombatantState, d
                 target=target.id,
             )
         )
+    elif reading.reason == "gas":
+        out.append(forms.gas_event(attacker, target))
     elif reading.reason == "immune":
         what = f" ({reading.immunity_detail})" if reading.immunity_detail else ""
         out.append(

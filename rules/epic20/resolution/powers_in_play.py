@@ -71,6 +71,7 @@ class Switch:
     name_en: str
     rule: str
     ends_on_attack: bool = False
+    once_per_turn: bool = False  # Convertirse en animal: "una acción de movimiento, limitada a 1 por turno"
 
 
 SWITCHES: dict[str, Switch] = {
@@ -80,6 +81,26 @@ SWITCHES: dict[str, Switch] = {
         Switch("invisibilidad", "invisible", "Invisibilidad", "Invisibility", UTILITY, ends_on_attack=True),
         Switch("disminuirse", "shrunk", "Disminuirse", "Shrinking", UTILITY),
         Switch("crecer", "grown", "Crecer", "Growth", UTILITY),
+        # Convertirse en gas / gas nocivo: "Cambiar de estado cuesta 1 acción de movimiento"; the
+        # form's immunities are read by damage_types.gas_form (seed l.405).
+        Switch("convertirse-en-gas", "gaseous", "Convertirse en gas", "Gaseous form", UTILITY),
+        Switch(
+            "convertirse-en-gas-nocivo",
+            "noxious-gas",
+            "Convertirse en gas nocivo",
+            "Noxious gas form",
+            UTILITY,
+        ),
+        # Convertirse en animal (seed l.403): "Cambiar de forma es una acción de movimiento, limitada a
+        # 1 por turno".
+        Switch(
+            "convertirse-en-animal",
+            "animal-form",
+            "Convertirse en animal",
+            "Animal form",
+            UTILITY,
+            once_per_turn=True,
+        ),
         # "Gana el poder «Supermovimiento: correr»" (Velocista): running is that power switched on.
         Switch("supermovimiento", "running", "Supermovimiento: correr", "Super-movement: running", MOVEMENT),
     )
@@ -193,6 +214,25 @@ def _spend(budget: ActionBudget | None, kinds: tuple[str, ...]) -> ActionBudget 
     return budget
 
 
+FORM_CHANGED = "form-changed"
+
+
+def _change_form_once(state: CombatantState, switch: Switch) -> CombatantState:
+    """A change of form limited to one per turn (Convertirse en animal): refused the second time
+    in the same turn; the mark ends with the holder's turn."""
+    if not switch.once_per_turn:
+        return state
+    if state.condition(FORM_CHANGED, other=switch.power):
+        raise _refuse(
+            "powers.once_per_turn",
+            f"«{switch.name_es}»: sólo un cambio de forma por turno.",
+            f"'{switch.name_en}': only one change of form per turn.",
+            switch.rule,
+        )
+    mark = Condition(FORM_CHANGED, source=switch.power, rule=switch.rule, other=switch.power, turns=1)
+    return with_condition(state, mark)
+
+
 def use_power(
     state: CombatantState, power: str, *, active: bool = True, budget: ActionBudget | None = None
 ) -> tuple[CombatantState, ActionBudget | None, list[Event]]:
@@ -287,6 +327,7 @@ def _switch_off(state: CombatantState, power: str, switch: Switch | None, budget
                 f"'{name_en}' is not on.",
                 switch.rule,
             )
+        state = _change_form_once(state, switch)
         budget = _spend(budget, ("move",))  # "Cambiar de estado cuesta 1 acción de movimiento"
         state = without_condition(state, switch.condition)
     elif not state.condition("spell", other=power):
@@ -354,6 +395,8 @@ def _switch_on(state: CombatantState, power: str, switch: Switch | None, budget:
     cast = mage and (switch is None or not state.condition("spell", other=power))
     # Mago: "tiene que usar una acción de movimiento y otra de comunicación para lanzar el hechizo";
     # the move action is also the switch. Anyone else switches with 1 move action.
+    if switch is not None:
+        state = _change_form_once(state, switch)
     if cast:
         budget = _spend(budget, ("move", "communication"))
     elif switch is not None:
