@@ -148,7 +148,11 @@ def heal(state: CombatantState, amount: int, *, stabilizes: bool = True) -> Comb
     or 16+ on the dying roll)."""
     if amount <= 0 or state.status == DEAD:
         return state
-    hit_points = min(state.hit_points_max, state.hit_points + amount)
+    # Necesita un elemento: that damage "no puede ser sanado hasta haber logrado este tipo de sueño".
+    ceiling = state.hit_points_max - state.unhealable_damage
+    if state.hit_points >= ceiling:
+        return state
+    hit_points = min(ceiling, state.hit_points + amount)
     healed = replace(
         state, emotional_damage=min(state.emotional_damage, max(0, state.hit_points_max - hit_points))
     )

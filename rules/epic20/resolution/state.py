@@ -164,6 +164,9 @@ class CombatantState:
     hero_point_uses_this_turn: int = 0
     status: str = ACTIVE
     emotional_damage: int = 0
+    # Necesita un elemento para subsistir (COMPLICACIONES): hit points lost for sleeping without the
+    # element, which "no puede ser sanado hasta haber logrado este tipo de sueño" (needs.py).
+    unhealable_damage: int = 0
     level_drain: int = 0
     attribute_drain: Mapping[str, Fraction] = field(default_factory=lambda: _frozen({}))
     turn: str = WAITING
