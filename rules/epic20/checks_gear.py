@@ -12,7 +12,7 @@ from rules.text import slugify
 from . import index
 from .archetype_types import Archetype
 from .budget import Budget
-from .costs import EQUIPMENT_ADVANTAGES, advantage_points_valid
+from .costs import EQUIPMENT_ADVANTAGES, SPACESHIP, advantage_points_valid
 from .grants import Character
 from .problems import Problem, named, pointer, problem
 from .sheet import Sheet
@@ -235,6 +235,35 @@ def equipment(sheet: Sheet, terms: Archetype | None) -> list[Problem]:
                         archetype=named(terms),
                     )
                 )
+    errors += _spaceship_equipment(sheet)
+    return errors
+
+
+def _spaceship_equipment(sheet: Sheet) -> list[Problem]:
+    """Nave espacial (LISTA DE VENTAJAS): "El jugador puede comprar equipo especial para la nave
+    espacial, que no cuenta para el límite de nivel del equipo especial" — only with the ship, and
+    only special equipment (mundane equipment has no cap to be outside of)."""
+    has_ship = any(entry.slug == SPACESHIP for entry in sheet.advantages)
+    errors = []
+    for item in sheet.equipment:
+        if not item.for_spaceship:
+            continue
+        if not has_ship:
+            errors.append(
+                problem(
+                    "equipment.no_spaceship",
+                    pointer("equipment", item.index, "for_spaceship"),
+                    "LISTA DE VENTAJAS",
+                )
+            )
+        elif item.kind != "special":
+            errors.append(
+                problem(
+                    "equipment.spaceship_special_only",
+                    pointer("equipment", item.index, "for_spaceship"),
+                    "LISTA DE VENTAJAS",
+                )
+            )
     return errors
 
 

@@ -316,6 +316,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "«heavy» (arma pesada) tiene que ser verdadero o falso.",
         '"heavy" must be true or false.',
     ),
+    "equipment.invalid_for_spaceship": (
+        "«for_spaceship» (para la nave espacial) tiene que ser verdadero o falso.",
+        '"for_spaceship" must be true or false.',
+    ),
+    "equipment.no_spaceship": (
+        "Equipo para la nave espacial: hace falta la ventaja «Nave espacial».",
+        "Equipment for the spaceship: the advantage Spaceship is needed.",
+    ),
+    "equipment.spaceship_special_only": (
+        "Lo que no cuenta para el límite es el equipo especial de la nave; el mundano no tiene límite.",
+        "Only the ship's special equipment is outside the cap; mundane equipment has none.",
+    ),
     "equipment.invalid_detail": (
         "El detalle del objeto tiene que ser texto.",
         "The item's detail must be text.",

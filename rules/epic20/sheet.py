@@ -8,7 +8,7 @@ Optional keys beyond API.md: `archetype_options` (object), per-power `units` (in
 repeatable powers) and `throwing` (bool, a ranged power used to throw objects), per-advantage
 `points`, maneuvers may be `{"maneuver": slug, "detail": text}` as well as bare slugs, and
 equipment items may carry the booleans `shield`, `two_handed`, `reach`, `ranged`, `burst` and
-`heavy` (EQUIPMENT_FLAGS) that the combat maneuvers read, and a free-text `detail`.
+`heavy` (EQUIPMENT_FLAGS) that the combat maneuvers read, `for_spaceship` (bought for the Nave espacial), and a free-text `detail`.
 """
 
 from __future__ import annotations
@@ -90,11 +90,14 @@ class EquipmentEntry:
     ranged: bool = False  # an "arma a distancia" (Ataque sostenido, Ojo agudo, two ranged weapons)
     burst: bool = False  # "arma de ráfaga" (Ataque brutal de ráfaga, Ataque doble)
     heavy: bool = False  # "arma pesada (andador, nave espacial, etc)": ignores immunities and shields
+    # Nave espacial: "puede comprar equipo especial para la nave espacial, que no cuenta para el
+    # límite de nivel del equipo especial" (LISTA DE VENTAJAS).
+    for_spaceship: bool = False
     detail: str = ""  # free text: what an item's immunity covers ("fuego"), a weapon's description
 
 
 # The optional boolean keys of an equipment entry, in the order the builder shows them.
-EQUIPMENT_FLAGS = ("armor", "shield", "two_handed", "reach", "ranged", "burst", "heavy")
+EQUIPMENT_FLAGS = ("armor", "shield", "two_handed", "reach", "ranged", "burst", "heavy", "for_spaceship")
 
 
 @dataclass(frozen=True)

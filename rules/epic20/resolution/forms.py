@@ -1,9 +1,9 @@
 """Changes of form in play (LISTA DE PODERES › Superpoderes de utilidad): the gas forms.
 
-Convertirse en gas (seed l.405): "en esta forma el personaje es intangible pero es afectado por
+Convertirse en gas (seed l.357): "en esta forma el personaje es intangible pero es afectado por
 ataques con áreas de efecto y por efectos de viento. El resto de efectos y daños no se le aplican
 … No puede interactuar con el medio físico. No puede ahogar a otras personas." Convertirse en gas
-nocivo (l.407): "como el poder anterior, pero puede realizar un ataque mundano de ahogamiento, de
+nocivo (l.359): "como el poder anterior, pero puede realizar un ataque mundano de ahogamiento, de
 cuerpo a cuerpo". The forms are switched on and off like any switch (`powers_in_play.SWITCHES`).
 """
 

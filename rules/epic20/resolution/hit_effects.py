@@ -24,7 +24,7 @@ from .state import DROPPED, READY, CombatantState, Condition, Event, with_condit
 # Cegar (seed l.799): "El objetivo aturdido de esta forma no puede ver ni realizar ataques a
 # distancia salvo que el director crea que puede localizar a su oponente".
 BLINDED = "blinded"
-# Agotar (seed l.803): "si este tiene una reserva de energía inagotable, en cuyo caso como mucho
+# Agotar (seed l.801): "si este tiene una reserva de energía inagotable, en cuyo caso como mucho
 # reduciría la defensa en 1 punto" — the GM names the circumstance on the attack, or marks the
 # target with a condition of the same slug for the whole fight.
 INEXHAUSTIBLE = "reserva-inagotable"

@@ -1,4 +1,4 @@
-"""Necesita un elemento para subsistir (COMPLICACIONES, seed l.869): "debe dormir rodeado de cierto
+"""Necesita un elemento para subsistir (COMPLICACIONES, seed l.881): "debe dormir rodeado de cierto
 elemento o recibe 1 pto de daño que no puede ser sanado hasta haber logrado este tipo de sueño".
 
 `sleep` is the night the GM records: without the element the character takes 1 point of damage

@@ -82,7 +82,7 @@ SWITCHES: dict[str, Switch] = {
         Switch("disminuirse", "shrunk", "Disminuirse", "Shrinking", UTILITY),
         Switch("crecer", "grown", "Crecer", "Growth", UTILITY),
         # Convertirse en gas / gas nocivo: "Cambiar de estado cuesta 1 acción de movimiento"; the
-        # form's immunities are read by damage_types.gas_form (seed l.405).
+        # form's immunities are read by damage_types.gas_form (seed l.357).
         Switch("convertirse-en-gas", "gaseous", "Convertirse en gas", "Gaseous form", UTILITY),
         Switch(
             "convertirse-en-gas-nocivo",
@@ -91,7 +91,7 @@ SWITCHES: dict[str, Switch] = {
             "Noxious gas form",
             UTILITY,
         ),
-        # Convertirse en animal (seed l.403): "Cambiar de forma es una acción de movimiento, limitada a
+        # Convertirse en animal (seed l.355): "Cambiar de forma es una acción de movimiento, limitada a
         # 1 por turno".
         Switch(
             "convertirse-en-animal",

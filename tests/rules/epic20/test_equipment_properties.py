@@ -167,7 +167,7 @@ def test_ataque_manteniendo_la_distancia_works_from_the_sheet():
 
 
 def test_a_heavy_weapon_from_the_sheet_ignores_an_immunity():
-    """Seed l.317 (Superdefensas, Nota): "si el ataque viene de un arma pesada (andador, nave
+    """Seed l.289 (Superdefensas, Nota): "si el ataque viene de un arma pesada (andador, nave
     espacial, etc) tampoco se aplicaría"."""
     sheet = bare(equipment=[weapon("Cañón", ranged=True, heavy=True)])
     gunner, _ = fighter(sheet)

@@ -1,4 +1,4 @@
-"""Changes of form: Convertirse en gas (seed l.405), gas nocivo (l.407), Convertirse en animal (l.403)."""
+"""Changes of form: Convertirse en gas (seed l.357), gas nocivo (l.359), Convertirse en animal (l.355)."""
 
 from fractions import Fraction
 
@@ -49,7 +49,7 @@ SHOOTER = person(
     ],
 )
 def test_only_areas_of_effect_and_wind_affect_the_gas_form(with_, element, affected):
-    """Seed l.405: "es afectado por ataques con áreas de efecto y por efectos de viento. El resto de
+    """Seed l.357: "es afectado por ataques con áreas de efecto y por efectos de viento. El resto de
     efectos y daños no se le aplican"."""
     spec = AttackSpec("ranged", with_, element=element)
     out = resolve_attack(SHOOTER, gas(), spec, FixedDice([16]), POWERS)
@@ -67,7 +67,7 @@ def test_a_cone_reaches_the_gas_form():
 
 
 def test_the_gas_cannot_attack_the_physical_world_but_the_noxious_gas_can_choke():
-    """Seed l.405: "No puede interactuar con el medio físico"; l.407, gas nocivo: "puede realizar un
+    """Seed l.357: "No puede interactuar con el medio físico"; l.359, gas nocivo: "puede realizar un
     ataque mundano de ahogamiento, de cuerpo a cuerpo"."""
     with pytest.raises(Refused) as err:
         resolve_attack(gas(), person("t"), AttackSpec("melee"), FixedDice([10]))
@@ -80,7 +80,7 @@ def test_the_gas_cannot_attack_the_physical_world_but_the_noxious_gas_can_choke(
 
 
 def test_changing_into_an_animal_is_a_move_action_limited_to_once_per_turn():
-    """Seed l.403: Convertirse en animal — "Cambiar de forma es una acción de movimiento, limitada a
+    """Seed l.355: Convertirse en animal — "Cambiar de forma es una acción de movimiento, limitada a
     1 por turno"."""
     shifter = person("s", powers={"convertirse-en-animal", "accion-de-movimiento-extra"})
     budget = ActionBudget(move=2)

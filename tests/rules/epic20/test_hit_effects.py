@@ -56,7 +56,7 @@ def test_cegar_says_the_target_is_blinded_in_the_log():
 
 @pytest.mark.parametrize(("face", "plain", "inexhaustible"), [(10, 1, 1), (15, 2, 1), (20, 3, 1), (5, 0, 0)])
 def test_agotar_against_an_inexhaustible_reserve_lowers_the_defense_by_1_at_most(face, plain, inexhaustible):
-    """Seed l.803: Agotar — "si este tiene una reserva de energía inagotable, en cuyo caso como mucho
+    """Seed l.801: Agotar — "si este tiene una reserva de energía inagotable, en cuyo caso como mucho
     reduciría la defensa en 1 punto" (the GM names the circumstance `reserva-inagotable`)."""
     exhaust = person(maneuvers={"agotar"}, attributes={"inteligencia": 1})  # mundane: +4 vs 14
     spec = AttackSpec("mental", maneuvers=("agotar",))
@@ -67,8 +67,8 @@ def test_agotar_against_an_inexhaustible_reserve_lowers_the_defense_by_1_at_most
 
 
 def test_empujar_a_distancia_works_as_the_maneuver_empujar():
-    """Seed l.263: Empujar a distancia "Como la maniobra de combate «empujar» pero se realiza a
-    distancia … Se empuja en una dirección elegida por el usuario": like Empujar (l.817), a plain
+    """Seed l.265: Empujar a distancia "Como la maniobra de combate «empujar» pero se realiza a
+    distancia … Se empuja en una dirección elegida por el usuario": like Empujar (l.781), a plain
     hit costs a non-minion no defense, a minion 1; each success pushes 1.5 m, in a chosen direction."""
     pusher = person(powers={"empujar-a-distancia"}, attributes={"agilidad": 1})
     spec = AttackSpec("ranged", "empujar-a-distancia")

@@ -1,4 +1,4 @@
-"""Necesita un elemento para subsistir (COMPLICACIONES, seed l.869)."""
+"""Necesita un elemento para subsistir (COMPLICACIONES, seed l.881)."""
 
 from dataclasses import replace
 
@@ -23,7 +23,7 @@ def aquatic(**kw):
 
 
 def test_a_night_without_the_element_costs_a_point_that_nothing_heals_until_a_night_with_it():
-    """Seed l.869: "debe dormir rodeado de cierto elemento o recibe 1 pto de daño que no puede ser
+    """Seed l.881: "debe dormir rodeado de cierto elemento o recibe 1 pto de daño que no puede ser
     sanado hasta haber logrado este tipo de sueño"."""
     dry, events = sleep(aquatic(), with_element=False)
     assert dry.hit_points == 3 and dry.unhealable_damage == 1
