@@ -58,6 +58,9 @@ class AttackSpec:
     # The element or energy the attack is made of ("fuego", "láser"), for immunities and
     # vulnerabilities (damage_types.py); empty: a non-energy attack (Superdefensas).
     element: str = ""
+    # Sugestión: the hypnotic order ("una orden hipnótica simple (una frase)"), and its condition
+    # for Sugestión con condicionantes; shown in the log when it works.
+    order: str = ""
 
 
 @dataclass(frozen=True)

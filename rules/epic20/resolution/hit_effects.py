@@ -190,6 +190,35 @@ def _weaken_attribute(h: Hit) -> Applied:
     return _start(h, target=target, effects=tuple(more))
 
 
+SUGGESTIONS = ("sugestion", "sugestion-con-condicionantes")
+SUGGESTED = "suggested"
+SUGGESTION_RULE = "LISTA DE PODERES › Sugestión"
+
+
+def _suggest(h: Hit) -> Applied:
+    """Sugestión (seed l.379): "Para que funcione se debe conseguir al menos un éxito en la tirada
+    correspondiente de Inteligencia": with a success the target is under the order (a condition
+    the GM ends); a hit by less than 5 only costs the defense, as any mind control (DAÑO EN COMBATE)."""
+    if not h.successes:
+        return _start(h)
+    p = h.prepared
+    order = p.spec.order.strip()[:500]
+    cond = Condition(SUGGESTED, source=p.profile.slug, rule=SUGGESTION_RULE, by=p.attacker.id, ends="manual")
+    target = with_condition(p.target, cond, stack=True)
+    said_es = f"{target.display_name} obedece la sugestión" + (f": «{order}»" if order else "")
+    said_en = f"{target.display_name} follows the suggestion" + (f": “{order}”" if order else "")
+    event = Event(
+        "suggestion",
+        said_es + ".",
+        said_en + ".",
+        SUGGESTION_RULE,
+        actor=p.attacker.id,
+        target=target.id,
+        data={"power": p.profile.slug, "order": order},
+    )
+    return _start(h, target=target, extra={"suggested": True}, effects=(event,))
+
+
 def _damage(h: Hit) -> Applied:
     """DAÑO EN COMBATE: "por cada 5 puntos de diferencia … un punto de daño"."""
     return _start(h, damage=h.successes)
@@ -228,6 +257,8 @@ def handler_for(prepared: PreparedAttack, unaffected: bool, hit: bool) -> Callab
         return MANEUVER_EFFECTS[prepared.maneuver]
     if profile.damage is None and profile.slug.startswith("empujar-a-distancia"):
         return _push
+    if profile.slug in SUGGESTIONS:
+        return _suggest
     if profile.progression:
         return _progression
     if profile.slug == "debilitar-nivel":

@@ -100,3 +100,19 @@ def test_a_blinded_target_cannot_make_a_visual_perception_roll():
     with pytest.raises(Refused) as err:
         skill_check(blinded, "percepcion-visual", FixedDice([15]), difficulty=15)
     assert err.value.code == "skills.blinded"
+
+
+@pytest.mark.parametrize(("face", "works", "defense_loss"), [(5, False, 0), (10, False, 1), (16, True, 0)])
+def test_sugestion_works_only_with_at_least_one_success(face, works, defense_loss):
+    """Seed l.379: Sugestión — "Para que funcione se debe conseguir al menos un éxito en la tirada
+    correspondiente de Inteligencia". +8 against 14: 5 misses, 10 hits by 4 (no success: only the
+    −1 defense of DAÑO EN COMBATE), 16 hits by 10 (the order works)."""
+    hypnotist = person(powers={"sugestion"}, attributes={"inteligencia": 1})
+    spec = AttackSpec("mental", "sugestion", order="estos no son los droides que buscas")
+    out = resolve_attack(hypnotist, person("t"), spec, FixedDice([face]), POWERS)
+    assert (out.target.condition("suggested") is not None) is works
+    assert out.target.defense_penalty == defense_loss
+    said = [e for e in out.events if e.type == "suggestion"]
+    assert bool(said) is works
+    if works:
+        assert "droides" in said[0].text_es and said[0].data["order"].startswith("estos")
