@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from rules.epic20.catalogue.types import AttackKind
 
-from . import index, weapons
+from . import index, narrative, weapons
 from .archetype_types import Archetype
 from .budget import special_equipment_cap
 from .costs import LIMITED_USE
@@ -59,6 +59,8 @@ class Derived:
     languages: int
     attack_bonus: Mapping[str, int | None]
     skills: Mapping[str, Mapping[str, int]]
+    # Crecer's size and the other narrative numbers (narrative.py); not part of API.md's shape.
+    narrative: tuple = ()
 
     def as_dict(self) -> dict:
         return {
@@ -71,6 +73,11 @@ class Derived:
             "attack_bonus": dict(self.attack_bonus),
             "skills": {key: dict(value) for key, value in self.skills.items()},
         }
+
+    def narrative_dicts(self) -> list[dict]:
+        """The narrative notes as JSON, for the sheet page (kept out of `as_dict`, whose keys are
+        the REST contract's)."""
+        return [note.as_dict() for note in self.narrative]
 
 
 def net_superiority(superiorities: int, inferiorities: int) -> int:
@@ -103,6 +110,11 @@ def derive(
         languages=_languages(attrs, who),
         attack_bonus=_attack_bonus(level, attrs, who, equipment, terms),
         skills=_skills(level, attrs, who, skills),
+        narrative=tuple(
+            narrative.notes(
+                level, who.power_slugs, who.advantages, terms.slug if terms else None, who.advantage_points
+            )
+        ),
     )
 
 

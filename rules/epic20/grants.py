@@ -118,6 +118,7 @@ class Character:
     # arma or Ojo agudo chose (weapons.py), the one Cazador de espíritus is tied to (costs.py).
     maneuver_details: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     advantage_details: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    advantage_points: Mapping[str, Fraction] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def power_slugs(self) -> frozenset[str]:
@@ -151,4 +152,7 @@ def character(sheet: Sheet, granted: Granted) -> Character:
         tuple(complications),
         maneuver_details=MappingProxyType({e.slug: e.detail for e in sheet.maneuvers if e.detail}),
         advantage_details=MappingProxyType(advantage_details),
+        advantage_points=MappingProxyType(
+            {e.slug: e.points for e in sheet.advantages if e.points is not None}
+        ),
     )

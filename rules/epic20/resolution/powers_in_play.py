@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.core.errors import Refused
+from rules.epic20.narrative import GROWTH, growth_meters, growth_texts
 
 from . import hero_points
 from .sources import Source
@@ -428,17 +429,34 @@ def _switch_on(state: CombatantState, power: str, switch: Switch | None, budget:
         elif spell is not None:
             cond = replace(cond, ends="end_of_turn", turns=spell.turns)  # ends with the spell
         state = with_condition(without_condition(state, switch.condition), cond)
-        events.append(
-            _event(
-                state,
-                f"{who} activa «{name_es}».",
-                f"{who} switches on '{name_en}'.",
-                switch.rule,
-                power=power,
-                active=True,
-            )
-        )
+        events.append(_switched_on_event(state, power, switch))
     return state, budget, events
+
+
+def _switched_on_event(state: CombatantState, power: str, switch: Switch) -> Event:
+    """The log line of a power switched on; Crecer says how much the character grows (seed l.325:
+    "Su tamaño aumenta 1/2 metro x nivel")."""
+    who = state.display_name
+    name_es, name_en = _names(power)
+    if power != GROWTH:
+        return _event(
+            state,
+            f"{who} activa «{name_es}».",
+            f"{who} switches on '{name_en}'.",
+            switch.rule,
+            power=power,
+            active=True,
+        )
+    es, en = growth_texts(state.effective_level)
+    return _event(
+        state,
+        f"{who} activa «{name_es}»: {es}.",
+        f"{who} switches on '{name_en}': {en}.",
+        switch.rule,
+        power=power,
+        active=True,
+        grown_meters=growth_meters(state.effective_level),
+    )
 
 
 def before_attack(attacker: CombatantState, profile) -> tuple[CombatantState, list[Event]]:
