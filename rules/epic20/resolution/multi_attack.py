@@ -11,7 +11,8 @@ from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import hero_points
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .attack_effects import AttackOutcome, _until_next_turn, apply_attack, energized_retaliation
+from .attack_effects import AttackOutcome, _until_next_turn, apply_attack
+from .energized import energized_retaliation
 from .maneuvers import require
 from .sources import Source
 from .state import CombatantState, Event, with_condition
