@@ -9,7 +9,7 @@ from fractions import Fraction
 from rules.epic20.catalogue.types import AttackKind, AttributeRequirement, Power
 from rules.text import slugify
 
-from . import index
+from . import index, weapons
 from .archetype_types import Archetype
 from .budget import Budget
 from .costs import EQUIPMENT_ADVANTAGES, SPACESHIP, advantage_points_valid
@@ -237,6 +237,28 @@ def equipment(sheet: Sheet, terms: Archetype | None) -> list[Problem]:
                 )
     errors += _spaceship_equipment(sheet)
     return errors
+
+
+def chosen_weapons(sheet: Sheet) -> list[Problem]:
+    """Fineza con un arma / Ojo agudo work "con un arma … a elegir" (l. 667-669): a warning when
+    no item fits, or the detail names none that fits (the maneuver then does nothing)."""
+    warnings = []
+    for entry in sheet.maneuvers:
+        if entry.slug not in weapons.CHOSEN_WEAPON_MANEUVERS:
+            continue
+        if weapons.chosen_weapon(entry.slug, sheet.equipment, entry.detail, sheet.powers) is None:
+            maneuver = index.MANEUVERS[entry.slug]
+            code = "maneuvers.weapon_not_found" if entry.detail else "maneuvers.no_fitting_weapon"
+            warnings.append(
+                problem(
+                    code,
+                    pointer("maneuvers", entry.index),
+                    MANEUVERS_RULE,
+                    maneuver=named(maneuver),
+                    weapon=entry.detail,
+                )
+            )
+    return warnings
 
 
 def _spaceship_equipment(sheet: Sheet) -> list[Problem]:

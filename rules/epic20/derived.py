@@ -199,13 +199,14 @@ def _attack_bonus(level, attrs, who: Character, equipment, terms: Archetype | No
     offer(AttackKind.MELEE, attrs["corpulencia"], UNARMED)
     if "lucha-sin-armas" in who.maneuvers:
         offer(AttackKind.MELEE, attrs["corpulencia"], MUNDANE)  # "no se le aplica 0 … sino 1/2 nivel"
+    chosen = weapons.chosen_weapons(who.maneuvers, equipment, who.maneuver_details, who.powers)
     for entry in who.powers:
         power = index.POWERS[entry.slug]
         if power.attack_kind is None:
             continue
         attack_type = MUNDANE if power.mundane_attack else SPECIAL
-        offer(power.attack_kind, attribute_for(power, entry.throwing), attack_type)
-    chosen = weapons.chosen_weapons(who.maneuvers, equipment, who.maneuver_details)
+        value = _chosen(attrs, entry.slug, chosen, attribute_for(power, entry.throwing))
+        offer(power.attack_kind, value, attack_type)
     for item in equipment:
         kind = weapons.attack_kind(item)
         if kind is None:
@@ -231,9 +232,14 @@ def _item_attribute(attrs, item, power, chosen: Mapping[str, str]) -> Fraction:
     value = attrs[
         (power.attribute if power else None) or DEFAULT_ATTRIBUTE.get(AttackKind(kind), "corpulencia")
     ]
-    if chosen.get(weapons.FINESSE) == item.name:
+    return _chosen(attrs, item.name, chosen, value)
+
+
+def _chosen(attrs, name: str, chosen: Mapping[str, str], value: Fraction) -> Fraction:
+    """Agilidad for the weapon Fineza con un arma chose, Percepción for Ojo agudo's."""
+    if chosen.get(weapons.FINESSE) == name:
         value = max(value, attrs["agilidad"])
-    if chosen.get(weapons.KEEN_EYE) == item.name:
+    if chosen.get(weapons.KEEN_EYE) == name:
         value = max(value, attrs["percepcion"])
     return value
 

@@ -235,6 +235,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "El detalle de la maniobra tiene que ser un texto.",
         "The maneuver's detail must be text.",
     ),
+    "maneuvers.weapon_not_found": (
+        "{maneuver}: «{weapon}» no es un arma del equipo que le sirva; la maniobra no hará nada.",
+        '{maneuver}: "{weapon}" is no item of the equipment it works with; the maneuver will do nothing.',
+    ),
+    "maneuvers.no_fitting_weapon": (
+        "{maneuver} necesita un arma del equipo que le sirva; ahora no hará nada.",
+        "{maneuver} needs an item of the equipment it works with; for now it does nothing.",
+    ),
     "maneuvers.duplicate": ("{maneuver} aparece dos veces.", "{maneuver} appears twice."),
     "maneuvers.requires": ("{maneuver} requiere {required}.", "{maneuver} requires {required}."),
     "maneuvers.requires_attribute": (

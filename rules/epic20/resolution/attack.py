@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from rules.core.errors import Refused
+from rules.epic20.weapons import BODY_POWERS
 
 from . import forms, hero_points, powers_in_play
 from .circumstances import circumstance_sources
@@ -133,13 +134,19 @@ CHOSEN_WEAPON_KIND = {"fineza-con-un-arma": "melee", "ojo-agudo": "ranged"}
 
 
 def _chosen_weapon(attacker: CombatantState, maneuver: str, profile: AttackProfile) -> bool:
-    """Fineza con un arma / Ojo agudo work "con un arma … a elegir" (seed l.667-669): an item of
-    the equipment, never a power (rules.epic20.weapons). The sheet's chosen item is marked in
-    `EquipmentState.chosen_for`; when no item is marked, each item of the right kind counts."""
-    if not attacker.has(maneuver) or profile.kind != CHOSEN_WEAPON_KIND[maneuver] or not profile.equipment:
+    """Fineza con un arma / Ojo agudo work "con un arma … a elegir" (seed l.667-669): an item or an
+    attack power other than the body (rules.epic20.weapons), the one the sheet chose
+    (`CombatantState.chosen_weapons`, or items marked `chosen_for`); with nothing recorded, every
+    weapon of the right kind."""
+    if not attacker.has(maneuver) or profile.kind != CHOSEN_WEAPON_KIND[maneuver] or profile.unarmed:
         return False
+    chosen = attacker.chosen_weapons.get(maneuver)
+    if chosen:
+        return chosen in (profile.slug, profile.equipment)
     marked = [eq.name for eq in attacker.equipment if maneuver in eq.chosen_for]
-    return not marked or profile.equipment in marked
+    if marked:
+        return profile.equipment in marked
+    return profile.equipment is not None or profile.slug not in BODY_POWERS
 
 
 def _nerve_strike(profile: AttackProfile, target: CombatantState) -> AttackProfile:

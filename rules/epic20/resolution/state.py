@@ -154,6 +154,10 @@ class CombatantState:
     # superpoderes") keeps its powers here, and none of them counts until it puts it back on.
     stowed_powers: frozenset[str] = frozenset()
     attack_bonus: Mapping[str, int | None] = field(default_factory=lambda: _frozen({}))
+    # The weapon (item name or power slug) Fineza con un arma and Ojo agudo chose "a elegir",
+    # by maneuver slug (rules.epic20.weapons.chosen_weapons). Empty: items marked
+    # `EquipmentState.chosen_for` count, else every weapon of the right kind.
+    chosen_weapons: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
     skills: Mapping[str, SkillStat] = field(default_factory=lambda: _frozen({}))
     equipment: tuple[EquipmentState, ...] = ()
     minion: bool = False
@@ -176,7 +180,7 @@ class CombatantState:
     details: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _frozen({}))
 
     def __post_init__(self):
-        for name in ("attributes", "attack_bonus", "attribute_drain", "skills", "limited"):
+        for name in ("attributes", "attack_bonus", "attribute_drain", "skills", "limited", "chosen_weapons"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
         for name in (
             "powers",

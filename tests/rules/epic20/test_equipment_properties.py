@@ -5,9 +5,11 @@ from fractions import Fraction
 import pytest
 
 from rules.core.dice import FixedDice
+from rules.epic20 import weapons
 from rules.epic20.archetypes import BY_SLUG as ARCHETYPES
 from rules.epic20.grants import character
 from rules.epic20.grants import resolve as resolve_grants
+from rules.epic20.index import POWERS
 from rules.epic20.resolution import AttackSpec, CombatantState, prepare_attack, resolve_attack
 from rules.epic20.resolution.defense import defense_against
 from rules.epic20.resolution.equipment import equipment_states
@@ -47,6 +49,9 @@ def fighter(sheet, id="a"):
         archetype=parsed.archetype,
         attack_bonus=derived["attack_bonus"],
         equipment=equipment_states(parsed.equipment, parsed.maneuvers),
+        chosen_weapons=weapons.chosen_weapons(
+            who.maneuvers, parsed.equipment, who.maneuver_details, who.powers
+        ),
     )
     return state, derived
 
@@ -230,8 +235,10 @@ def test_a_shield_is_defensive_equipment_and_costs_an_artista_marcial_double():
         ),
         # Not with a two-handed one.
         ("fineza-con-un-arma", "melee", (0.5, 1, 1, 0.5, 0), [weapon("Mandoble", two_handed=True)], [], 4),
-        # A power is no "arma": the sheet showed +8 and the roll used +4.
-        ("fineza-con-un-arma", "melee", (0.5, 1, 1, 0.5, 0), [], ["ataque-especial-cuerpo-a-cuerpo"], 4),
+        # An attack power is a weapon too (l.227): the sheet showed +8 and the roll used +4.
+        ("fineza-con-un-arma", "melee", (0.5, 1, 1, 0.5, 0), [], ["ataque-especial-cuerpo-a-cuerpo"], 8),
+        # The body is no weapon: Superfuerza keeps Corpulencia.
+        ("fineza-con-un-arma", "melee", (0.5, 1, 1, 0.5, 0), [], ["superfuerza"], 4),
         # Ojo agudo with a single-shot ranged item.
         (
             "ojo-agudo",
@@ -243,14 +250,17 @@ def test_a_shield_is_defensive_equipment_and_costs_an_artista_marcial_double():
         ),
         # Not with a burst weapon ("ni ráfagas").
         ("ojo-agudo", "ranged", (0.5, 0.5, 1, 1, 0), [weapon("Subfusil", ranged=True, burst=True)], [], 4),
-        ("ojo-agudo", "ranged", (0.5, 0.5, 1, 1, 0), [], ["ataque-especial-a-distancia"], 4),
+        ("ojo-agudo", "ranged", (0.5, 0.5, 1, 1, 0), [], ["ataque-especial-a-distancia"], 8),
+        # Not with Ataque de ráfaga, a burst ("ni ráfagas").
+        ("ojo-agudo", "ranged", (0.5, 0.5, 1, 1, 0), [], ["ataque-de-rafaga"], 4),
     ],
 )
 def test_the_sheets_attack_bonus_is_the_bonus_the_fight_rolls(
     maneuver, kind, attributes, equipment, powers, expected
 ):
-    """Seed l.667-669: Fineza con un arma / Ojo agudo work "con un arma … a elegir" (an item of the
-    equipment, docs/rules-notes.md); the sheet's derived bonus and the rolled one are one number."""
+    """Seed l.667-669: Fineza con un arma / Ojo agudo work "con un arma … a elegir" (an item, or an
+    attack power, which by default "provienen de equipo especial", l.227; docs/rules-notes.md);
+    the sheet's derived bonus and the rolled one are one number."""
     sheet = bare(
         attributes=attributes,
         equipment=equipment,
@@ -259,7 +269,7 @@ def test_the_sheets_attack_bonus_is_the_bonus_the_fight_rolls(
     )
     state, derived = fighter(sheet)
     ways = [e["name"] for e in equipment] + powers
-    rolled = max(prepare_attack(state, target(), AttackSpec(kind, way)).bonus for way in ways)
+    rolled = max(prepare_attack(state, target(), AttackSpec(kind, way), POWERS).bonus for way in ways)
     assert derived["attack_bonus"][kind] == rolled == expected
 
 
@@ -309,3 +319,30 @@ def test_a_shield_immune_to_the_attacks_type_still_works_against_penetrating_att
     out = resolve_attack(attacker, defender, AttackSpec("melee", element=element), FixedDice([15]))
     assert out.hit and out.penetrating
     assert out.target.defense_penalty == (0 if blocks else 1)
+
+
+def test_the_detail_may_choose_an_attack_power_over_an_item():
+    """Seed l.667: "a elegir": the detail names the power (by slug, name or its own detail)."""
+    sheet = bare(
+        equipment=[weapon("Espada corta", kind="mundane")],
+        powers=[{"power": "ataque-especial-cuerpo-a-cuerpo", "modifiers": [], "detail": "garras"}],
+        maneuvers=[{"maneuver": "fineza-con-un-arma", "detail": "Garras"}],
+    )
+    state, derived = fighter(sheet)
+    assert prepare_attack(state, target(), AttackSpec("melee", "ataque-especial-cuerpo-a-cuerpo")).bonus == 8
+    assert prepare_attack(state, target(), AttackSpec("melee", "Espada corta")).attribute_value == H
+    assert derived["attack_bonus"]["melee"] == 8
+
+
+@pytest.mark.parametrize(
+    ("detail", "equipment", "code"),
+    [
+        ("Lanza", [], "maneuvers.weapon_not_found"),
+        ("", [], "maneuvers.no_fitting_weapon"),
+        ("Mandoble", [weapon("Mandoble", two_handed=True)], "maneuvers.weapon_not_found"),
+    ],
+)
+def test_a_chosen_weapon_that_is_not_there_is_warned_about(detail, equipment, code):
+    sheet = bare(equipment=equipment, maneuvers=[{"maneuver": "fineza-con-un-arma", "detail": detail}])
+    report = validate_sheet(sheet)
+    assert (code, "/maneuvers/0") in {(p.code, p.path) for p in report.warnings}
