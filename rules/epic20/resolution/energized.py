@@ -39,7 +39,8 @@ def _aura(energized: CombatantState, toucher: CombatantState, powers) -> Prepare
     paid or switched (it is no action of the Energizado)."""
     from rules.epic20.archetypes import SPECIAL_MELEE_ATTACKS
 
-    from .attack import _all_sources, _penetrating
+    from .attack import _penetrating
+    from .attack_sources import all_sources
     from .defense import defense_against
     from .profiles import attack_bonus, profile_for
     from .sources import net_superiority
@@ -53,7 +54,7 @@ def _aura(energized: CombatantState, toucher: CombatantState, powers) -> Prepare
     profile = profile_for(energized, "melee", power, powers)
     level = energized.effective_level
     value = energized.attribute(profile.attribute)
-    sources = _all_sources(energized, toucher, spec, profile, {})  # the same path as any attack
+    sources = all_sources(energized, toucher, spec, profile, {})  # the same path as any attack
     net = net_superiority(sources)
     return PreparedAttack(
         attacker=energized,
