@@ -339,4 +339,4 @@ __all__ = [
 
 
 # Switching powers on and off lives in switching.py; `use_power` is reachable from here as before.
-from .switching import use_power  # noqa: E402, F401
+from .switching import use_power  # noqa: E402
