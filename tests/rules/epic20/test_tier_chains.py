@@ -3,6 +3,8 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.core.dice import FixedDice
 from rules.epic20.resolution import (
@@ -132,3 +134,10 @@ def test_ataque_doble_2_gives_both_attacks_superioridad_but_no_penetration():
         second_with="Espada 2",
     )
     assert [e.data["penetrating"] for e in events if e.type == "attack"] == [False, False]
+
+
+@given(st.integers(1, 2), st.booleans(), st.integers(-4, 4))
+def test_a_higher_tier_never_loses_what_a_lower_tier_grants(tier, hero, net):
+    """Seed l.711-733: "Requiere la anterior" — tier n+1 earns whenever tier n does."""
+    if earned_by_tier(tier, hero_superiority=hero, net=net):
+        assert earned_by_tier(tier + 1, hero_superiority=hero, net=net)
