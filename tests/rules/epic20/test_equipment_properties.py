@@ -3,6 +3,8 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.core.dice import FixedDice
 from rules.epic20 import weapons
@@ -346,3 +348,17 @@ def test_a_chosen_weapon_that_is_not_there_is_warned_about(detail, equipment, co
     sheet = bare(equipment=equipment, maneuvers=[{"maneuver": "fineza-con-un-arma", "detail": detail}])
     report = validate_sheet(sheet)
     assert (code, "/maneuvers/0") in {(p.code, p.path) for p in report.warnings}
+
+
+@given(st.fixed_dictionaries({}, optional={flag: st.booleans() for flag in EQUIPMENT_FLAGS}))
+def test_equipment_properties_are_kept_as_given_or_refused_with_a_reason(flags):
+    """Any combination of the optional booleans is either parsed as given or refused with a
+    problem at the item (never silently changed)."""
+    parsed, problems = parse_sheet(bare(equipment=[weapon("Objeto", **flags)]))
+    item_problems = [p for p in problems if p.path.startswith("/equipment/0")]
+    if item_problems:
+        assert parsed.equipment == ()
+        assert all(p.message_es and p.message_en for p in item_problems)
+    else:
+        (entry,) = parsed.equipment
+        assert all(getattr(entry, flag) is flags.get(flag, False) for flag in EQUIPMENT_FLAGS)
