@@ -9,10 +9,10 @@ from fractions import Fraction
 from rules.epic20.catalogue.types import AttackKind, AttributeRequirement, Power
 from rules.text import slugify
 
-from . import index
+from . import index, weapons
 from .archetype_types import Archetype
 from .budget import Budget
-from .costs import EQUIPMENT_ADVANTAGES, advantage_points_valid
+from .costs import EQUIPMENT_ADVANTAGES, SPACESHIP, advantage_points_valid
 from .grants import Character
 from .problems import Problem, named, pointer, problem
 from .sheet import Sheet
@@ -235,6 +235,57 @@ def equipment(sheet: Sheet, terms: Archetype | None) -> list[Problem]:
                         archetype=named(terms),
                     )
                 )
+    errors += _spaceship_equipment(sheet)
+    return errors
+
+
+def chosen_weapons(sheet: Sheet) -> list[Problem]:
+    """Fineza con un arma / Ojo agudo work "con un arma … a elegir" (l. 667-669): a warning when
+    no item fits, or the detail names none that fits (the maneuver then does nothing)."""
+    warnings = []
+    for entry in sheet.maneuvers:
+        if entry.slug not in weapons.CHOSEN_WEAPON_MANEUVERS:
+            continue
+        if weapons.chosen_weapon(entry.slug, sheet.equipment, entry.detail, sheet.powers) is None:
+            maneuver = index.MANEUVERS[entry.slug]
+            code = "maneuvers.weapon_not_found" if entry.detail else "maneuvers.no_fitting_weapon"
+            warnings.append(
+                problem(
+                    code,
+                    pointer("maneuvers", entry.index),
+                    MANEUVERS_RULE,
+                    maneuver=named(maneuver),
+                    weapon=entry.detail,
+                )
+            )
+    return warnings
+
+
+def _spaceship_equipment(sheet: Sheet) -> list[Problem]:
+    """Nave espacial (LISTA DE VENTAJAS): "El jugador puede comprar equipo especial para la nave
+    espacial, que no cuenta para el límite de nivel del equipo especial" — only with the ship, and
+    only special equipment (mundane equipment has no cap to be outside of)."""
+    has_ship = any(entry.slug == SPACESHIP for entry in sheet.advantages)
+    errors = []
+    for item in sheet.equipment:
+        if not item.for_spaceship:
+            continue
+        if not has_ship:
+            errors.append(
+                problem(
+                    "equipment.no_spaceship",
+                    pointer("equipment", item.index, "for_spaceship"),
+                    "LISTA DE VENTAJAS",
+                )
+            )
+        elif item.kind != "special":
+            errors.append(
+                problem(
+                    "equipment.spaceship_special_only",
+                    pointer("equipment", item.index, "for_spaceship"),
+                    "LISTA DE VENTAJAS",
+                )
+            )
     return errors
 
 

@@ -78,10 +78,31 @@ def advantage_points_valid(entry: AdvantageEntry) -> bool:
 
 def is_defensive(item: EquipmentEntry) -> bool:
     power = index.POWERS.get(item.power) if item.power else None
-    return item.armor or (power is not None and power.category is PowerCategory.DEFENSE)
+    # A shield is "equipo … defensivo" too (Artista Marcial pays it double, seed l.411).
+    return item.armor or item.shield or (power is not None and power.category is PowerCategory.DEFENSE)
 
 
-def equipment_cost(item: EquipmentEntry, terms: Archetype | None = None) -> Fraction:
+SPIRIT_HUNTER = "cazador-de-espiritus"
+
+
+def spirit_hunter_weapons(sheet) -> frozenset[int]:
+    """The equipment items (by index) Cazador de espíritus is tied to: "Esta ventaja se puede
+    aplicar a un arma concreta lo que incrementa su coste de equipo en 1" (LISTA DE VENTAJAS) —
+    the advantage's detail names the weapon, read as the fight reads it (damage_types)."""
+    from .resolution.damage_types import matches, words
+
+    details = [e.detail for e in sheet.advantages if e.slug == SPIRIT_HUNTER and e.detail]
+    return frozenset(
+        item.index
+        for item in sheet.equipment
+        for detail in details
+        if matches(detail, words(item.name)) or matches(item.name, words(detail))
+    )
+
+
+def equipment_cost(
+    item: EquipmentEntry, terms: Archetype | None = None, *, spirit_hunter: bool = False
+) -> Fraction:
     """Special items take 1 special-equipment point, or the cost of the power they reproduce
     when higher; mundane items take ½ advantage point ("1 pto en equipo daría dos objetos
     mundanos", LISTA DE VENTAJAS)."""
@@ -93,4 +114,6 @@ def equipment_cost(item: EquipmentEntry, terms: Archetype | None = None) -> Frac
     if is_defensive(item):
         # Artista Marcial: "le cuestan el doble de puntos … el equipo mundano o especial defensivo".
         cost *= multiplier(terms, MultiplierTarget.DEFENSIVE_EQUIPMENT)
+    if spirit_hunter:
+        cost += ONE  # Cazador de espíritus "incrementa su coste de equipo en 1"
     return cost

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.epic20.catalogue.types import AttackKind, Shape
+from rules.epic20.catalogue.types import AttackKind
 
-from . import index
+from . import index, narrative, weapons
 from .archetype_types import Archetype
 from .budget import special_equipment_cap
 from .costs import LIMITED_USE
@@ -31,6 +31,7 @@ DEFAULT_ATTRIBUTE = {
     kind: attribute.slug for attribute in index.ATTRIBUTES.values() if (kind := attribute.attack_kind)
 }
 DEFENSIVE_POWERS = ("superproteccion", "superesquiva")
+SHIELD_MANEUVER = "defensa-con-escudo"
 # MANIOBRAS DE COMBATE, Iniciativa mejorada: +4, then "+6 en lugar de +4", then "+8 en lugar de +6".
 INITIATIVE_TIERS = {"iniciativa-mejorada": 4, "iniciativa-mejorada-2": 6, "iniciativa-mejorada-3": 8}
 # Advantages (and Superfuerza) that give Superioridad to a skill's rolls.
@@ -58,6 +59,8 @@ class Derived:
     languages: int
     attack_bonus: Mapping[str, int | None]
     skills: Mapping[str, Mapping[str, int]]
+    # Crecer's size and the other narrative numbers (narrative.py); not part of API.md's shape.
+    narrative: tuple = ()
 
     def as_dict(self) -> dict:
         return {
@@ -70,6 +73,11 @@ class Derived:
             "attack_bonus": dict(self.attack_bonus),
             "skills": {key: dict(value) for key, value in self.skills.items()},
         }
+
+    def narrative_dicts(self) -> list[dict]:
+        """The narrative notes as JSON, for the sheet page (kept out of `as_dict`, whose keys are
+        the REST contract's)."""
+        return [note.as_dict() for note in self.narrative]
 
 
 def net_superiority(superiorities: int, inferiorities: int) -> int:
@@ -102,6 +110,11 @@ def derive(
         languages=_languages(attrs, who),
         attack_bonus=_attack_bonus(level, attrs, who, equipment, terms),
         skills=_skills(level, attrs, who, skills),
+        narrative=tuple(
+            narrative.notes(
+                level, who.power_slugs, who.advantages, terms.slug if terms else None, who.advantage_points
+            )
+        ),
     )
 
 
@@ -111,8 +124,11 @@ def _defense(level: int, who: Character, equipment: Sequence[EquipmentEntry], te
     # Armour is an item marked `armor` or one reproducing Superprotección/Superesquiva.
     armour = [item for item in equipment if item.armor or item.power in DEFENSIVE_POWERS]
     mundane = any(item.kind == "mundane" for item in armour)
-    # Artista Marcial, Bravo, Granuja: unarmoured, they count as wearing mundane armour.
-    mundane = mundane or bool(terms and terms.unarmored_mundane_armor)
+    # Artista Marcial, Bravo, Granuja: unarmoured, they count as wearing mundane armour. Defensa con
+    # escudo (seed l.741): "Usar esta maniobra cuenta como estar usando armadura (ver arquetipos como
+    # Artista Marcial, Bravo, Granuja…)": a shield with the maneuver is armour for them.
+    unarmoured = not armour and not shield_counts_as_armour(who.maneuvers, equipment)
+    mundane = mundane or bool(terms and terms.unarmored_mundane_armor and unarmoured)
     special = any(item.kind == "special" for item in armour) or any(
         entry.slug in DEFENSIVE_POWERS and LIMITED_USE not in entry.modifiers for entry in who.powers
     )
@@ -122,6 +138,12 @@ def _defense(level: int, who: Character, equipment: Sequence[EquipmentEntry], te
     if special:
         best = max(best, max(1, level // 2))
     return 10 + level // 2 + best
+
+
+def shield_counts_as_armour(maneuvers, equipment) -> bool:
+    """Defensa con escudo "cuenta como estar usando armadura" (seed l.741): a sheet with the
+    maneuver and a shield uses it whenever it is hit, so it always counts."""
+    return SHIELD_MANEUVER in maneuvers and any(item.shield for item in equipment)
 
 
 def _hit_points(level: int, who: Character) -> tuple[int, int]:
@@ -167,37 +189,32 @@ def _attack_bonus(level, attrs, who: Character, equipment, terms: Archetype | No
         current = best[kind.value]
         best[kind.value] = value if current is None else max(current, value)
 
-    fineza = "fineza-con-un-arma" in who.maneuvers
-    ojo_agudo = "ojo-agudo" in who.maneuvers
-
-    def attribute_for(power, weapon: bool, throwing: bool) -> Fraction:
-        kind = power.attack_kind
-        value = attrs[power.attribute or DEFAULT_ATTRIBUTE.get(kind, "corpulencia")]
+    def attribute_for(power, throwing: bool) -> Fraction:
+        value = attrs[power.attribute or DEFAULT_ATTRIBUTE.get(power.attack_kind, "corpulencia")]
         if throwing and terms and terms.throwing_attribute:
             value = attrs[terms.throwing_attribute]  # Masa de músculos throws with Corpulencia
-        if weapon and fineza and kind is AttackKind.MELEE:
-            value = max(value, attrs["agilidad"])  # Fineza con un arma: Agilidad for melee
-        if weapon and ojo_agudo and kind is AttackKind.RANGED and power.shape in (None, Shape.SINGLE):
-            value = max(value, attrs["percepcion"])  # Ojo agudo: Percepción, single-shot weapons
         return value
 
     # ATACAR EN COMBATE: anyone can punch, unarmed (0).
     offer(AttackKind.MELEE, attrs["corpulencia"], UNARMED)
     if "lucha-sin-armas" in who.maneuvers:
         offer(AttackKind.MELEE, attrs["corpulencia"], MUNDANE)  # "no se le aplica 0 … sino 1/2 nivel"
+    chosen = weapons.chosen_weapons(who.maneuvers, equipment, who.maneuver_details, who.powers)
     for entry in who.powers:
         power = index.POWERS[entry.slug]
         if power.attack_kind is None:
             continue
-        weapon = entry.slug not in ("superfuerza", "crecer")
         attack_type = MUNDANE if power.mundane_attack else SPECIAL
-        offer(power.attack_kind, attribute_for(power, weapon, entry.throwing), attack_type)
+        value = _chosen(attrs, entry.slug, chosen, attribute_for(power, entry.throwing))
+        offer(power.attack_kind, value, attack_type)
     for item in equipment:
-        power = index.POWERS.get(item.power) if item.power else None
-        if power is None or power.attack_kind is None:
+        kind = weapons.attack_kind(item)
+        if kind is None:
             continue
-        attack_type = SPECIAL if item.kind == "special" and not power.mundane_attack else MUNDANE
-        offer(power.attack_kind, attribute_for(power, True, False), attack_type)
+        power = index.POWERS.get(item.power) if item.power else None
+        mundane_power = power is not None and power.mundane_attack
+        attack_type = SPECIAL if item.kind == "special" and not mundane_power else MUNDANE
+        offer(AttackKind(kind), _item_attribute(attrs, item, power, chosen), attack_type)
     # MANIOBRAS DE COMBATE: Desmoralizar is "un ataque mundano … basado en Presencia"; Agotar "un
     # ataque mundano … basado en Inteligencia".
     if "desmoralizar" in who.maneuvers:
@@ -205,6 +222,26 @@ def _attack_bonus(level, attrs, who: Character, equipment, terms: Archetype | No
     if "agotar" in who.maneuvers:
         offer(AttackKind.MENTAL, attrs["inteligencia"], MUNDANE)
     return {kind: None if value is None else math.floor(value * level) for kind, value in best.items()}
+
+
+def _item_attribute(attrs, item, power, chosen: Mapping[str, str]) -> Fraction:
+    """The attribute a weapon item attacks with: its power's or its kind's, or Agilidad /
+    Percepción when it is the weapon Fineza con un arma / Ojo agudo chose (weapons.py, the same
+    reading as the fight's `resolution.attack`)."""
+    kind = weapons.attack_kind(item)
+    value = attrs[
+        (power.attribute if power else None) or DEFAULT_ATTRIBUTE.get(AttackKind(kind), "corpulencia")
+    ]
+    return _chosen(attrs, item.name, chosen, value)
+
+
+def _chosen(attrs, name: str, chosen: Mapping[str, str], value: Fraction) -> Fraction:
+    """Agilidad for the weapon Fineza con un arma chose, Percepción for Ojo agudo's."""
+    if chosen.get(weapons.FINESSE) == name:
+        value = max(value, attrs["agilidad"])
+    if chosen.get(weapons.KEEN_EYE) == name:
+        value = max(value, attrs["percepcion"])
+    return value
 
 
 def _skills(level: int, attrs, who: Character, entries: Sequence[SkillEntry]) -> dict[str, dict[str, int]]:

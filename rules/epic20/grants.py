@@ -8,8 +8,10 @@ else ("Supermovimiento: volar" for a Velocista) is an ordinary purchase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 
 from rules.text import slugify
 
@@ -112,6 +114,11 @@ class Character:
     advantages: frozenset[str]
     maneuvers: frozenset[str]
     complications: tuple[ComplicationEntry, ...]
+    # The sheet's free-text details of maneuvers and advantages by slug: the weapon Fineza con un
+    # arma or Ojo agudo chose (weapons.py), the one Cazador de espíritus is tied to (costs.py).
+    maneuver_details: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    advantage_details: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    advantage_points: Mapping[str, Fraction] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def power_slugs(self) -> frozenset[str]:
@@ -134,4 +141,18 @@ def character(sheet: Sheet, granted: Granted) -> Character:
             complications.append(ComplicationEntry(IMPLICIT, grant.slug, grant.detail_es))
     slugs = {entry.slug for entry in powers}
     maneuvers.update(m for p, m in POWER_GRANTED_MANEUVERS.items() if p in slugs)
-    return Character(tuple(powers), frozenset(advantages), frozenset(maneuvers), tuple(complications))
+    advantage_details: dict[str, tuple[str, ...]] = {}
+    for entry in sheet.advantages:
+        if entry.detail:
+            advantage_details[entry.slug] = (*advantage_details.get(entry.slug, ()), entry.detail)
+    return Character(
+        tuple(powers),
+        frozenset(advantages),
+        frozenset(maneuvers),
+        tuple(complications),
+        maneuver_details=MappingProxyType({e.slug: e.detail for e in sheet.maneuvers if e.detail}),
+        advantage_details=MappingProxyType(advantage_details),
+        advantage_points=MappingProxyType(
+            {e.slug: e.points for e in sheet.advantages if e.points is not None}
+        ),
+    )

@@ -235,6 +235,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "El detalle de la maniobra tiene que ser un texto.",
         "The maneuver's detail must be text.",
     ),
+    "maneuvers.weapon_not_found": (
+        "{maneuver}: «{weapon}» no es un arma del equipo que le sirva; la maniobra no hará nada.",
+        '{maneuver}: "{weapon}" is no item of the equipment it works with; the maneuver will do nothing.',
+    ),
+    "maneuvers.no_fitting_weapon": (
+        "{maneuver} necesita un arma del equipo que le sirva; ahora no hará nada.",
+        "{maneuver} needs an item of the equipment it works with; for now it does nothing.",
+    ),
     "maneuvers.duplicate": ("{maneuver} aparece dos veces.", "{maneuver} appears twice."),
     "maneuvers.requires": ("{maneuver} requiere {required}.", "{maneuver} requires {required}."),
     "maneuvers.requires_attribute": (
@@ -292,6 +300,59 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "equipment.invalid_name": ("Ponle nombre al objeto.", "Give the item a name."),
     "equipment.unknown_power": ("No existe el poder «{slug}».", 'There is no power "{slug}".'),
     "equipment.invalid_armor": ("«armor» tiene que ser verdadero o falso.", '"armor" must be true or false.'),
+    "equipment.invalid_shield": (
+        "«shield» (escudo) tiene que ser verdadero o falso.",
+        '"shield" must be true or false.',
+    ),
+    "equipment.invalid_two_handed": (
+        "«two_handed» (a dos manos) tiene que ser verdadero o falso.",
+        '"two_handed" must be true or false.',
+    ),
+    "equipment.invalid_reach": (
+        "«reach» (alcance extendido) tiene que ser verdadero o falso.",
+        '"reach" must be true or false.',
+    ),
+    "equipment.invalid_ranged": (
+        "«ranged» (a distancia) tiene que ser verdadero o falso.",
+        '"ranged" must be true or false.',
+    ),
+    "equipment.invalid_burst": (
+        "«burst» (ráfaga) tiene que ser verdadero o falso.",
+        '"burst" must be true or false.',
+    ),
+    "equipment.invalid_heavy": (
+        "«heavy» (arma pesada) tiene que ser verdadero o falso.",
+        '"heavy" must be true or false.',
+    ),
+    "equipment.invalid_for_spaceship": (
+        "«for_spaceship» (para la nave espacial) tiene que ser verdadero o falso.",
+        '"for_spaceship" must be true or false.',
+    ),
+    "equipment.no_spaceship": (
+        "Equipo para la nave espacial: hace falta la ventaja «Nave espacial».",
+        "Equipment for the spaceship: the advantage Spaceship is needed.",
+    ),
+    "equipment.spaceship_special_only": (
+        "Lo que no cuenta para el límite es el equipo especial de la nave; el mundano no tiene límite.",
+        "Only the ship's special equipment is outside the cap; mundane equipment has none.",
+    ),
+    "equipment.invalid_detail": (
+        "El detalle del objeto tiene que ser texto.",
+        "The item's detail must be text.",
+    ),
+    "equipment.burst_needs_ranged": (
+        "Un arma de ráfaga es un arma a distancia: marca también «ranged».",
+        'A burst weapon is a ranged weapon: mark "ranged" too.',
+    ),
+    "equipment.reach_is_melee": (
+        "El alcance extendido es de armas cuerpo a cuerpo, no a distancia.",
+        "Reach is for melee weapons, not ranged ones.",
+    ),
+    "equipment.shield_two_handed": (
+        "Un escudo se embraza en un brazo: no es un arma a dos manos.",
+        "A shield is strapped to one arm: it is no two-handed weapon.",
+    ),
+    "equipment.shield_ranged": ("Un escudo no es un arma a distancia.", "A shield is no ranged weapon."),
     "equipment.archetype_forbidden": (
         "Un {archetype} no puede tener equipo especial.",
         "A {archetype} cannot have special equipment.",

@@ -6,7 +6,9 @@
 
 Optional keys beyond API.md: `archetype_options` (object), per-power `units` (int ≥ 1, for
 repeatable powers) and `throwing` (bool, a ranged power used to throw objects), per-advantage
-`points`, and maneuvers may be `{"maneuver": slug, "detail": text}` as well as bare slugs.
+`points`, maneuvers may be `{"maneuver": slug, "detail": text}` as well as bare slugs, and
+equipment items may carry the booleans `shield`, `two_handed`, `reach`, `ranged`, `burst` and
+`heavy` (EQUIPMENT_FLAGS) that the combat maneuvers read, `for_spaceship` (bought for the Nave espacial), and a free-text `detail`.
 """
 
 from __future__ import annotations
@@ -81,6 +83,21 @@ class EquipmentEntry:
     name: str
     power: str | None = None
     armor: bool = False
+    # Optional properties the combat maneuvers read (MANIOBRAS DE COMBATE, Reglas de equipo):
+    shield: bool = False  # "un escudo embrazado" (Defensa con escudo)
+    two_handed: bool = False  # "arma de cuerpo a cuerpo a dos manos" (Ataque brutal, Desarmar)
+    reach: bool = False  # "alcance extendido (lanzas largas, alabardas, látigos)"
+    ranged: bool = False  # an "arma a distancia" (Ataque sostenido, Ojo agudo, two ranged weapons)
+    burst: bool = False  # "arma de ráfaga" (Ataque brutal de ráfaga, Ataque doble)
+    heavy: bool = False  # "arma pesada (andador, nave espacial, etc)": ignores immunities and shields
+    # Nave espacial: "puede comprar equipo especial para la nave espacial, que no cuenta para el
+    # límite de nivel del equipo especial" (LISTA DE VENTAJAS).
+    for_spaceship: bool = False
+    detail: str = ""  # free text: what an item's immunity covers ("fuego"), a weapon's description
+
+
+# The optional boolean keys of an equipment entry, in the order the builder shows them.
+EQUIPMENT_FLAGS = ("armor", "shield", "two_handed", "reach", "ranged", "burst", "heavy", "for_spaceship")
 
 
 @dataclass(frozen=True)
@@ -394,10 +411,40 @@ def _equipment(p: _Parser) -> tuple[EquipmentEntry, ...]:
         if power is not None and (not isinstance(power, str) or power not in index.POWERS):
             p.add("equipment.unknown_power", pointer("equipment", i, "power"), rule, slug=str(power)[:80])
             power = None
-        armor = item.get("armor", False)
-        if not isinstance(armor, bool):
-            p.add("equipment.invalid_armor", pointer("equipment", i, "armor"), rule)
-            armor = False
-        if kind is not None:
-            result.append(EquipmentEntry(i, kind, name, power, armor))
+        flags = _equipment_flags(p, item, i, rule)
+        detail = p.text(item, "detail", pointer("equipment", i, "detail"), "equipment.invalid_detail", rule)
+        if kind is not None and _flags_agree(p, flags, i):
+            result.append(EquipmentEntry(i, kind, name, power, **flags, detail=detail))
     return tuple(result)
+
+
+def _equipment_flags(p: _Parser, item: Mapping, i: int, rule: str) -> dict[str, bool]:
+    """Each optional property is true or false; anything else is refused at its own pointer."""
+    flags = {}
+    for key in EQUIPMENT_FLAGS:
+        value = item.get(key, False)
+        if not isinstance(value, bool):
+            p.add(f"equipment.invalid_{key}", pointer("equipment", i, key), "Reglas de equipo", key=key)
+            value = False
+        flags[key] = value
+    return flags
+
+
+# Properties that describe different things and cannot sit on one item (MANIOBRAS DE COMBATE):
+# a burst weapon shoots ("arma de ráfaga … (de distancia)"), a reach weapon is "de cuerpo a
+# cuerpo con alcance extendido", and a shield is "embrazado" on one arm, no two-handed weapon.
+FLAG_CONFLICTS = (
+    ("burst", "ranged", True, "equipment.burst_needs_ranged"),
+    ("reach", "ranged", False, "equipment.reach_is_melee"),
+    ("shield", "two_handed", False, "equipment.shield_two_handed"),
+    ("shield", "ranged", False, "equipment.shield_ranged"),
+)
+
+
+def _flags_agree(p: _Parser, flags: Mapping[str, bool], i: int) -> bool:
+    ok = True
+    for flag, other, needed, code in FLAG_CONFLICTS:
+        if flags[flag] and flags[other] is not needed:
+            p.add(code, pointer("equipment", i, flag), "MANIOBRAS DE COMBATE")
+            ok = False
+    return ok

@@ -20,9 +20,11 @@ from .checks_gear import included_entries
 from .costs import (
     MUNDANE_EQUIPMENT,
     SPECIAL_EQUIPMENT,
+    SPIRIT_HUNTER,
     advantage_cost,
     equipment_cost,
     power_cost,
+    spirit_hunter_weapons,
 )
 from .grants import Granted
 from .problems import Problem, fmt, pointer, problem
@@ -53,9 +55,12 @@ def compute(
     advantages = eligible = ZERO
     declared = {SPECIAL_EQUIPMENT: ZERO, MUNDANE_EQUIPMENT: ZERO}
     first_declared: dict[str, int] = {}
+    hunted = spirit_hunter_weapons(sheet)
     for entry in sheet.advantages:
         if entry.index in granted.free_advantages:
             continue
+        if entry.slug == SPIRIT_HUNTER and hunted:
+            continue  # applied to a weapon: paid as the weapon's +1 (below), not as an advantage
         cost = advantage_cost(entry)
         if entry.slug in declared:
             declared[entry.slug] += cost
@@ -66,10 +71,13 @@ def compute(
             eligible += cost
 
     items = {SPECIAL_EQUIPMENT: ZERO, MUNDANE_EQUIPMENT: ZERO}
+    ship_items = ZERO
     for item in sheet.equipment:
-        items[SPECIAL_EQUIPMENT if item.kind == "special" else MUNDANE_EQUIPMENT] += equipment_cost(
-            item, terms
-        )
+        cost = equipment_cost(item, terms, spirit_hunter=item.index in hunted)
+        if item.for_spaceship and item.kind == "special":
+            ship_items += cost  # Nave espacial: "no cuenta para el límite de nivel del equipo especial"
+            continue
+        items[SPECIAL_EQUIPMENT if item.kind == "special" else MUNDANE_EQUIPMENT] += cost
     charged = {}
     for slug in declared:
         charged[slug] = max(declared[slug], items[slug])
@@ -86,6 +94,7 @@ def compute(
             )
     special = charged[SPECIAL_EQUIPMENT]
     equipment_advantages = min(special, special_equipment_cap(level, terms)) + charged[MUNDANE_EQUIPMENT]
+    equipment_advantages += ship_items
     advantages += equipment_advantages
     eligible += equipment_advantages
 

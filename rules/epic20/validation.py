@@ -109,6 +109,7 @@ def _validate(sheet_data: Any, *, awards: Any = (), waivers: Any = ()) -> Report
     warnings += advantage_warnings
     errors += checks_gear.maneuvers(sheet, who)
     errors += checks_gear.equipment(sheet, terms)
+    warnings += checks_gear.chosen_weapons(sheet)
     budget_errors, budget_warnings = _budget_problems(budget, terms)
     errors += budget_errors
     warnings += budget_warnings

@@ -17,6 +17,12 @@ The encounter app builds `CombatantState`s, calls these and stores what they ret
 - `use_power` (switch Camuflaje, Invisibilidad, Disminuirse, Crecer, running on or off; a Mago's
   spells; the Tecnificado's armour; Uso limitado's hero points) (powers_in_play)
 
+- `success.check` (the one success check: natural 20 / natural 1, one success per full 5),
+  `attack_turn.spend_for_attack` (what an attack takes from the turn; `attack_odds(budget=)`),
+  `hit_effects` (one handler per effect of a hit), `equipment.equipment_states` (the fight's
+  equipment from the sheet's), `needs.sleep` (Necesita un elemento), `inventions.invent` /
+  `end_session` (the Inventor's reserve), `forms` (the gas forms)
+
 Every function raises `Refused(code, rule, text_es, text_en)` for what the rules forbid.
 """
 

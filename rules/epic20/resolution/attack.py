@@ -11,17 +11,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from rules.core.errors import Refused
+from rules.epic20.weapons import BODY_POWERS
 
-from . import hero_points, powers_in_play
-from .circumstances import circumstance_sources
+from . import forms, hero_points, powers_in_play
+from .attack_sources import all_sources
 from .circumstances import parse as parse_circumstance
 from .damage_types import refuse_insubstantial_attacker
 from .defense import SPECIAL_PHYSICAL_POWERS, Defense, defense_against
 from .maneuvers import RULE as MANEUVERS
-from .maneuvers import check_stacking, family, require, tier
+from .maneuvers import check_stacking, earned_by_tier, family, require, tier
 from .profiles import MUNDANE, SPECIAL, AttackProfile, attack_bonus, profile_for
 from .sources import Source, net_superiority
-from .state import ACTIVE, DEAD, DOWN, READY, CombatantState, Event
+from .state import ACTIVE, DEAD, READY, CombatantState, Event
 
 RULE = "ATACAR EN COMBATE"
 GRAB = (
@@ -58,6 +59,9 @@ class AttackSpec:
     # The element or energy the attack is made of ("fuego", "láser"), for immunities and
     # vulnerabilities (damage_types.py); empty: a non-energy attack (Superdefensas).
     element: str = ""
+    # Sugestión: the hypnotic order ("una orden hipnótica simple (una frase)"), and its condition
+    # for Sugestión con condicionantes; shown in the log when it works.
+    order: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,20 +117,7 @@ def _profile(attacker, target, spec, powers, tiers) -> AttackProfile:
         # "intento de agarrar en cuerpo a cuerpo que funciona como el poder de Agarrar a Distancia"
         profile = replace(profile, damage=None, progression=GRAB, escape_attribute="corpulencia")
     if "golpe-en-los-nervios" in declared:
-        if not profile.unarmed:
-            raise _refuse(
-                "maneuver.nerve_strike_hands", "Se realiza con las manos.", "It is made with bare hands."
-            )
-        armored = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS) or any(
-            eq.armor and eq.kind == "mundane" and eq.status == READY for eq in target.equipment
-        )
-        if armored:
-            raise _refuse(
-                "maneuver.nerve_strike_armor",
-                "No funciona contra superdefensas o armaduras mundanas.",
-                "It does not work against superdefenses or mundane armor.",
-            )
-        profile = replace(profile, attack_type=SPECIAL)  # "El ataque se considerará un ataque especial"
+        profile = _nerve_strike(profile, target)
     study = attacker.condition("studied", other=target.id)
     reach = (
         ("melee",)
@@ -139,135 +130,65 @@ def _profile(attacker, target, spec, powers, tiers) -> AttackProfile:
     return profile
 
 
+CHOSEN_WEAPON_KIND = {"fineza-con-un-arma": "melee", "ojo-agudo": "ranged"}
+
+
+def _chosen_weapon(attacker: CombatantState, maneuver: str, profile: AttackProfile) -> bool:
+    """Fineza con un arma / Ojo agudo work "con un arma … a elegir" (seed l.667-669): an item or an
+    attack power other than the body (rules.epic20.weapons), the one the sheet chose
+    (`CombatantState.chosen_weapons`, or items marked `chosen_for`); with nothing recorded, every
+    weapon of the right kind."""
+    if not attacker.has(maneuver) or profile.kind != CHOSEN_WEAPON_KIND[maneuver] or profile.unarmed:
+        return False
+    chosen = attacker.chosen_weapons.get(maneuver)
+    if chosen:
+        return chosen in (profile.slug, profile.equipment)
+    marked = [eq.name for eq in attacker.equipment if maneuver in eq.chosen_for]
+    if marked:
+        return profile.equipment in marked
+    return profile.equipment is not None or profile.slug not in BODY_POWERS
+
+
+def _nerve_strike(profile: AttackProfile, target: CombatantState) -> AttackProfile:
+    """Golpe en los nervios (seed l.795): "Este ataque cuerpo a cuerpo realizado con las manos sólo
+    funciona contra seres vivos que no tienen superdefensas o armaduras mundanas que cubran todo el
+    cuerpo. El ataque se considerará un ataque especial." A machine (the Androide, as Contacto
+    curativo reads it) is no living being."""
+    from .support import is_machine
+
+    if not profile.unarmed:
+        raise _refuse(
+            "maneuver.nerve_strike_hands", "Se realiza con las manos.", "It is made with bare hands."
+        )
+    if is_machine(target):
+        raise _refuse(
+            "maneuver.nerve_strike_living",
+            f"Sólo funciona contra seres vivos: {target.display_name} es una máquina.",
+            f"It only works against living beings: {target.display_name} is a machine.",
+        )
+    armored = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS) or any(
+        eq.armor and eq.kind == "mundane" and eq.status == READY for eq in target.equipment
+    )
+    if armored:
+        raise _refuse(
+            "maneuver.nerve_strike_armor",
+            "No funciona contra superdefensas o armaduras mundanas.",
+            "It does not work against superdefenses or mundane armor.",
+        )
+    return replace(profile, attack_type=SPECIAL)  # "El ataque se considerará un ataque especial"
+
+
 def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[str]) -> tuple[str, Fraction]:
     options = [profile.attribute]
     if declared & {"desarmar", "tumbar"}:
         options += ["corpulencia", "agilidad"]  # "basado en Corpulencia o Agilidad, lo que prefiera"
-    if (
-        attacker.has("fineza-con-un-arma")
-        and profile.kind == "melee"
-        and profile.equipment
-        and not profile.two_handed
-    ):
-        options.append("agilidad")  # Fineza con un arma
-    if (
-        attacker.has("ojo-agudo")
-        and profile.kind == "ranged"
-        and profile.equipment
-        and profile.shape == "single"
-        and not profile.burst
-    ):
-        options.append("percepcion")  # Ojo agudo
+    if _chosen_weapon(attacker, "fineza-con-un-arma", profile) and not profile.two_handed:
+        options.append("agilidad")  # Fineza con un arma: "cuerpo a cuerpo que no sea a dos manos"
+    if _chosen_weapon(attacker, "ojo-agudo", profile) and profile.shape == "single" and not profile.burst:
+        options.append("percepcion")  # Ojo agudo: "que sólo realiza un ataque por turno … ni ráfagas"
     options += powers_in_play.attack_attributes(attacker, profile)  # Velocista corriendo (ARQUETIPOS)
     best = max(options, key=lambda a: (attacker.attribute(a), a == profile.attribute))
     return best, attacker.attribute(best)
-
-
-def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Source]]:
-    """Circumstances the state implies, plus sources that are no circumstance."""
-    auto: list[str] = []
-    if attacker.condition("stunned"):
-        auto.append("atacante-aturdido")
-    if attacker.condition("prone"):
-        auto.append("atacante-en-el-suelo")
-    if target.status in DOWN:
-        auto.append("rematar")
-    if target.condition("unaware"):
-        auto.append("objetivo-desprevenido")
-    auto += powers_in_play.implied_circumstances(target)  # Invisibilidad switched on
-    extra: list[Source] = []
-    for cond in target.conditions:
-        if cond.slug == "exposed" and not (spec.counter and cond.source == "ataque-a-fondo"):
-            extra.append(
-                _src(
-                    cond.source,
-                    +1,
-                    MANEUVERS,
-                    f"Rival expuesto ({cond.source})",
-                    f"Exposed opponent ({cond.source})",
-                )
-            )
-        elif cond.slug == "total-defense":
-            extra.append(_src("defensa-total", -1, MANEUVERS, "Defensa total", "Total defense"))
-        elif cond.slug == "running-defense" and profile.kind == "ranged":
-            extra.append(
-                _src(
-                    "defensa-a-la-carrera",
-                    -cond.value,
-                    MANEUVERS,
-                    "Defensa a la carrera",
-                    "Defensive running",
-                )
-            )
-        elif cond.slug == "defensive-attack" and cond.other == attacker.id:
-            extra.append(
-                _src(
-                    "ataque-defensivo",
-                    -1,
-                    MANEUVERS,
-                    "Ataque defensivo del rival",
-                    "Target's defensive attack",
-                )
-            )
-    # Only one "exposed" Superioridad counts: it describes one situation.
-    exposed = [s for s in extra if s.delta > 0]
-    extra = [s for s in extra if s.delta <= 0] + exposed[:1]
-    if spec.counter:
-        lunge = target.condition("lunging")
-        if lunge is None or lunge.other != attacker.id:
-            raise _refuse(
-                "attack.no_counter", "No hay ataque extra que usar.", "There is no extra attack to use."
-            )
-        # Ataque a fondo 2: "El ataque que recibe se hace con Inferioridad"; 3: Doble Inferioridad.
-        if lunge.value >= 2:
-            extra.append(
-                _src("ataque-a-fondo", 1 - lunge.value, MANEUVERS, "Ataque a fondo", "All-out attack")
-            )
-    own = attacker.condition("defensive-attack")
-    if own or "ataque-defensivo" in spec.maneuvers:
-        extra.append(_src("ataque-defensivo", -1, MANEUVERS, "Ataque defensivo", "Defensive attack"))
-    if attacker.condition("aiming", other=target.id):
-        extra.append(_src("excelente-apuntando", +1, MANEUVERS, "Excelente apuntando", "Excellent aim"))
-    if attacker.condition("assisted"):
-        cond = attacker.condition("assisted")
-        extra.append(
-            _src(cond.source, +1, cond.rule or MANEUVERS, "Punto débil mostrado", "Weak point shown")
-        )
-    extra += powers_in_play.attack_sources(attacker, profile)  # Disminuirse, Velocista (powers in play)
-    if "pesado" in target.advantages and set(spec.maneuvers) & {"tumbar", "empujar"}:
-        extra.append(_src("pesado", -1, "LISTA DE VENTAJAS", "Objetivo pesado", "Heavy target"))
-    return auto, extra
-
-
-def _maneuver_sources(attacker, target, spec, tiers) -> list[Source]:
-    out = []
-    plus = {
-        "ataque-a-fondo": ("Ataque a fondo", "All-out attack"),
-        "ataque-poderoso": ("Ataque poderoso", "Power attack"),
-        "ataque-sostenido": ("Ataque sostenido", "Sustained fire"),
-    }
-    for slug in spec.maneuvers:
-        if slug in plus:
-            out.append(_src(slug, +1, MANEUVERS, *plus[slug]))
-        elif slug == "ataque-doble":
-            out.append(_src(slug, -1, MANEUVERS, "Ataque doble", "Double attack"))
-        elif slug == "agotar" and tiers[slug] >= 2:
-            out.append(
-                _src("agotar", tiers[slug] - 1, MANEUVERS, f"Agotar {tiers[slug]}", f"Exhaust {tiers[slug]}")
-            )
-        elif slug == "provocar-choque":
-            learned = attacker.condition("crash-learned", other=target.id)
-            if (
-                learned
-            ):  # "aplica Inferioridad (acumulativamente) … contra ese mismo objetivo durante el mismo día"
-                out.append(
-                    _src(
-                        slug, -learned.value, MANEUVERS, "El objetivo ya conoce la treta", "Target learned it"
-                    )
-                )
-    if spec.cone:
-        out.append(_src("ataque-de-rafaga", -1, "LISTA DE PODERES", "Ráfaga en cono", "Burst cone"))
-    return out
 
 
 def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
@@ -288,17 +209,10 @@ def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
                 ),
             ),
         ):
-            n = tier(attacker, base)
-            # 1: with a hero point for Superioridad; 2: "cada vez que tiene Superioridad"; 3: "sin Inferioridad".
-            if (
-                n
-                and fits
-                and (
-                    (n == 1 and spec.hero_point == "superioridad")
-                    or (n == 2 and net > 0)
-                    or (n >= 3 and net >= 0)
-                )
-            ):
+            # 1: with a hero point for Superioridad; 2: "cada vez que tiene Superioridad"; 3: "sin
+            # Inferioridad" — each tier keeps the lower ones (l.711-721).
+            hero = spec.hero_point == "superioridad"
+            if fits and earned_by_tier(tier(attacker, base), hero_superiority=hero, net=net):
                 penetrating = True
     if (
         penetrating
@@ -309,13 +223,7 @@ def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
     return penetrating
 
 
-def prepare_attack(
-    attacker: CombatantState,
-    target: CombatantState,
-    spec: AttackSpec,
-    powers: Mapping[str, object] | None = None,
-) -> PreparedAttack:
-    """Everything before the roll. Raises `Refused` for what the rules do not allow."""
+def _refuse_down(attacker: CombatantState, target: CombatantState) -> None:
     if attacker.status != ACTIVE:
         raise _refuse(
             "attack.attacker_down", "No está en condiciones de atacar.", "Cannot attack in this state.", RULE
@@ -324,8 +232,10 @@ def prepare_attack(
         raise _refuse(
             "attack.target_dead", "El objetivo ya está muerto.", "The target is already dead.", RULE
         )
-    check_stacking(spec.maneuvers)
-    tiers = {m: require(attacker, m) for m in spec.maneuvers}
+
+
+def _refuse_what_is_not_allowed(attacker: CombatantState, spec: AttackSpec, tiers) -> None:
+    """The refusals that depend only on the declared maneuvers."""
     if "ataque-sostenido" in tiers and attacker.condition("sustained-fire-used"):
         raise _refuse(
             "maneuver.sustained_once_per_scene",
@@ -333,21 +243,7 @@ def prepare_attack(
             "Sustained fire only once per scene.",
         )
     if "cegar" in tiers:
-        # "requiere el gasto de 1 punto de Héroe cuando tiene éxito": checked before rolling, so a
-        # success can always be paid (one hero point use per turn, PUNTOS DE HÉROE).
-        if attacker.hero_points < 1:
-            raise _refuse(
-                "maneuver.cegar_needs_hero_point",
-                "Cegar requiere 1 punto de Héroe.",
-                "Blind needs 1 hero point.",
-            )
-        if spec.hero_point or attacker.hero_point_uses_this_turn:
-            raise _refuse(
-                "hero_points.one_per_turn",
-                "Cegar gasta el punto de Héroe de este turno.",
-                "Blind spends this turn's hero point.",
-                hero_points.RULE,
-            )
+        _refuse_unpaid_blinding(attacker, spec)
     sizes = [parse_circumstance(c) for c in spec.circumstances if c.startswith("diferencia-de-tamano")]
     if "tumbar" in tiers and any(units >= 2 for _circ, units in sizes):
         raise _refuse(
@@ -355,9 +251,70 @@ def prepare_attack(
             "Dos categorías de tamaño más: no se puede tumbar.",
             "Two size categories larger: cannot be tripped.",
         )
+
+
+def _refuse_unpaid_blinding(attacker: CombatantState, spec: AttackSpec) -> None:
+    """Cegar "requiere el gasto de 1 punto de Héroe cuando tiene éxito": checked before rolling, so
+    a success can always be paid (one hero point use per turn, PUNTOS DE HÉROE)."""
+    if attacker.hero_points < 1:
+        raise _refuse(
+            "maneuver.cegar_needs_hero_point", "Cegar requiere 1 punto de Héroe.", "Blind needs 1 hero point."
+        )
+    if spec.hero_point or attacker.hero_point_uses_this_turn:
+        raise _refuse(
+            "hero_points.one_per_turn",
+            "Cegar gasta el punto de Héroe de este turno.",
+            "Blind spends this turn's hero point.",
+            hero_points.RULE,
+        )
+
+
+def _refuse_blinded_shot(attacker: CombatantState, profile: AttackProfile) -> None:
+    """Cegar (seed l.799): "El objetivo aturdido de esta forma no puede ver ni realizar ataques a
+    distancia salvo que el director crea que puede localizar a su oponente. Sí puede atacar cuerpo
+    a cuerpo". The GM who rules it can locate its opponent lifts the condition."""
+    if attacker.condition("blinded") and profile.kind != "melee":
+        raise _refuse(
+            "maneuver.blinded_no_ranged",
+            f"{attacker.display_name} está cegado: no puede atacar a distancia, sólo cuerpo a cuerpo.",
+            f"{attacker.display_name} is blinded: no ranged attacks, only melee.",
+        )
+
+
+def _pay_hero_point(attacker: CombatantState, spec: AttackSpec, level: int):
+    """The hero point bought with the roll: (attacker, level, sources, events)."""
+    if spec.hero_point is None:
+        return attacker, level, [], []
+    if spec.hero_point not in ("superioridad", "subir-dos-niveles"):
+        raise _refuse(
+            "hero_points.use_with_roll",
+            "Ese uso no se gasta en el ataque.",
+            "Not spent on an attack.",
+            hero_points.RULE,
+        )
+    attacker = hero_points.pay(attacker, 1, what=spec.hero_point)
+    events = [hero_points._spent_event(attacker, spec.hero_point, 1)]
+    if spec.hero_point == "subir-dos-niveles":
+        return (
+            attacker,
+            level + 2,
+            [],
+            events,
+        )  # "Subir 2 niveles para una acción estándar que sea instantánea"
+    return (
+        attacker,
+        level,
+        [_src("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point")],
+        events,
+    )
+
+
+def _profile_in_hand(attacker, target, spec, powers, tiers) -> AttackProfile:
     powers_in_play.require_form(attacker, spec.with_)  # Tecnificado out of its armour
     profile = _profile(attacker, target, spec, powers, tiers)
     refuse_insubstantial_attacker(attacker, profile.kind)  # Insustancial (damage_types.py)
+    forms.refuse_gas_attacker(attacker, profile.kind, spec.with_)  # Convertirse en gas
+    _refuse_blinded_shot(attacker, profile)
     item = attacker.item(profile.equipment) if profile.equipment else None
     if item is not None and item.heavy:
         profile = replace(profile, artillery=True)  # arma pesada: andador, nave espacial, tanque…
@@ -365,25 +322,22 @@ def prepare_attack(
         raise _refuse(
             "maneuver.sustained_needs_weapon", "Requiere un arma a distancia.", "Needs a ranged weapon."
         )
+    return profile
 
-    events: list[Event] = []
-    level = attacker.effective_level
-    hero_sources: list[Source] = []
-    if spec.hero_point in ("superioridad", "subir-dos-niveles"):
-        attacker = hero_points.pay(attacker, 1, what=spec.hero_point)
-        events.append(hero_points._spent_event(attacker, spec.hero_point, 1))
-        if spec.hero_point == "superioridad":
-            hero_sources.append(_src("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
-        else:
-            level += 2  # "Subir 2 niveles para una acción estándar que sea instantánea"
-    elif spec.hero_point is not None:
-        raise _refuse(
-            "hero_points.use_with_roll",
-            "Ese uso no se gasta en el ataque.",
-            "Not spent on an attack.",
-            hero_points.RULE,
-        )
 
+def prepare_attack(
+    attacker: CombatantState,
+    target: CombatantState,
+    spec: AttackSpec,
+    powers: Mapping[str, object] | None = None,
+) -> PreparedAttack:
+    """Everything before the roll. Raises `Refused` for what the rules do not allow."""
+    _refuse_down(attacker, target)
+    check_stacking(spec.maneuvers)
+    tiers = {m: require(attacker, m) for m in spec.maneuvers}
+    _refuse_what_is_not_allowed(attacker, spec, tiers)
+    profile = _profile_in_hand(attacker, target, spec, powers, tiers)
+    attacker, level, hero_sources, events = _pay_hero_point(attacker, spec, attacker.effective_level)
     attacker, more = powers_in_play.before_attack(attacker, profile)  # Uso limitado, Mago, Tecnificado
     events += more
     attr_slug, attr_value = _attribute(attacker, profile, set(tiers))
@@ -391,26 +345,7 @@ def prepare_attack(
     bonus = attack_bonus(level, attr_value, profile.attack_type)
     defense = defense_against(target, profile, unstoppable=attacker.has("imparable"))
 
-    auto, extra = _state_sources(attacker, target, spec, profile)
-    present = set(attacker.maneuvers) | set(attacker.powers) | {c.source for c in attacker.conditions}
-    if attacker.condition("blind-fighting", other=target.id):
-        present.add("blind-fighting")
-    if profile.burst or profile.artillery or any(family(m) == "ataque" for m in spec.maneuvers):
-        present.discard("ataque-de-distancia-a-melee")  # not with ráfagas or artillery (FAQ stacking too)
-    if "ataque-anti-cobertura" not in spec.maneuvers:
-        present.discard("ataque-anti-cobertura")  # only when the delayed attack is declared
-    primary = next((m for m in spec.maneuvers if m in ("desarmar", "tumbar")), None)
-    sources = circumstance_sources(
-        [*spec.circumstances, *auto],
-        present=present,
-        maneuver=primary,
-        uses_equipment=profile.equipment is not None,
-        ranged=profile.kind == "ranged",
-        stressful=spec.stressful,
-    )
-    sources += (
-        extra + _maneuver_sources(attacker, target, spec, tiers) + hero_sources + list(spec.extra_sources)
-    )
+    sources = all_sources(attacker, target, spec, profile, tiers) + hero_sources + list(spec.extra_sources)
     net = net_superiority(sources)
     return PreparedAttack(
         attacker=attacker,

@@ -10,25 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.core.errors import Refused
 from rules.epic20.dice import DiceSource, Roll, roll_d20
 
-from . import damage_types, equipment, hero_points, powers_in_play, progression
+from . import damage_types, equipment, hero_points, hit_effects, powers_in_play
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .damage import stun, take_damage
+from .damage import take_damage
 from .maneuvers import RULE as MANEUVERS
 from .state import (
     ACTING,
     ACTIVE,
-    DROPPED,
     READY,
     CombatantState,
     Condition,
     Event,
     with_condition,
-    with_item,
     without_condition,
 )
+from .success import check
 
 DAMAGE_RULE = "DAÑO EN COMBATE"
 KEEP_AMMO = {1: 20, 2: 19, 3: 18}  # Ataque sostenido 1-3: a d20 this high keeps the ammunition
@@ -76,16 +74,12 @@ def _shield_blocks_loss(prepared: PreparedAttack) -> bool:
 
     target = prepared.target
     n = tier(target, "defensa-con-escudo")
-    shield = any(eq.shield and eq.status == READY for eq in target.equipment)
+    shields = [eq for eq in target.equipment if eq.shield and eq.status == READY]
     other_defense = target.condition("total-defense") or target.condition("running-defense")  # same family
-    if (
-        not n
-        or not shield
-        or other_defense
-        or prepared.penetrating
-        or prepared.profile.artillery
-        or _unaware(prepared)
-    ):
+    # "Esto no funciona contra ataques penetrantes (ver el superpoder), a menos que el escudo tenga
+    # inmunidad contra ese tipo de ataques" (seed l.741).
+    pierced = prepared.penetrating and not any(damage_types.shield_immune(eq, prepared) for eq in shields)
+    if not n or not shields or other_defense or pierced or prepared.profile.artillery or _unaware(prepared):
         return False
     attacker_value = prepared.bonus + 2 * prepared.net
     defender_value = (target.attack_bonus.get("melee") or 0) + {1: 0, 2: 2, 3: 4}[n]
@@ -95,11 +89,9 @@ def _shield_blocks_loss(prepared: PreparedAttack) -> bool:
 def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     """Resolve a prepared attack with its roll. Returns the new attacker and target states."""
     attacker, target, profile, spec = prepared.attacker, prepared.target, prepared.profile, prepared.spec
-    tiers, maneuver = prepared.tiers, prepared.maneuver
     defense = prepared.defense.value
-    hit = roll.natural_20 or (not roll.natural_1 and roll.total >= defense)
-    margin = roll.total - defense
-    successes = margin // 5 if hit and margin >= 0 else 0
+    result = check(roll, defense)
+    hit, margin, successes = result.success, result.margin, result.successes
     # Bare hits cost 1 defense; a penetrating attack costs it on every hit (Ataque penetrante).
     defense_loss = 1 if hit and (successes == 0 or prepared.penetrating) else 0
     events: list[Event] = list(prepared.events)
@@ -110,100 +102,25 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     reading = damage_types.read(prepared)
     extra.update(reading.data)
 
-    if hit and successes == 0 and not prepared.penetrating:
-        keeping = target.condition("keeping-distance") and profile.kind == "melee"
+    if hit and successes == 0:
+        # Ataque manteniendo la distancia "es inefectiva contra ataques con «ataque penetrante»";
+        # the shield checks penetration itself (an immune shield still works, seed l.741).
+        keeping = (
+            target.condition("keeping-distance") and profile.kind == "melee" and not prepared.penetrating
+        )
         if keeping or _shield_blocks_loss(prepared):
             defense_loss = 0  # Ataque manteniendo la distancia / Defensa con escudo
-    if hit and reading.unaffected:
-        # Superdefensas (immune) / Insustancial: the hit changes nothing on the target, not even
-        # its defense ("no resta a la defensa porque no llega a hacer daño", Tumbar).
-        defense_loss = 0
-    elif maneuver in ("aturdir", "cegar"):
-        # "no hacen daño, sino que aplican Inferioridad … durante 1 turno, si obtuvieron algún éxito.
-        # Y no restan a la defensa en ningún caso" (Aturdir 2: "Sí pueden restar defensa").
-        if maneuver == "cegar" or tiers.get("aturdir", 0) < 2:
-            defense_loss = 0
-        if successes:
-            target = stun(target, source=maneuver, rule=MANEUVERS, by=attacker.id)
-            if maneuver == "cegar":
-                attacker = hero_points.pay(
-                    attacker, 1, what="cegar"
-                )  # "requiere el gasto de 1 punto de Héroe"
-                stunned = target.condition("stunned")
-                target = with_condition(
-                    target,
-                    Condition("blinded", source="cegar", rule=MANEUVERS, by=attacker.id, turns=stunned.turns),
-                )
-            effects.append(_effect(attacker, target, maneuver, "queda aturdido", "is stunned"))
-    elif maneuver == "desarmar":
-        if tiers["desarmar"] < 2:
-            defense_loss = 0  # "No resta defensa" (Desarmar 2: "Puede restar defensa")
-        if successes:
-            item = target.item(spec.target_weapon) if spec.target_weapon else None
-            item = item or next((eq for eq in target.equipment if eq.status == READY and not eq.armor), None)
-            if item is not None:
-                target = with_item(target, replace(item, status=DROPPED))
-                extra["disarmed"] = item.name
-            effects.append(_effect(attacker, target, "desarmar", "queda desarmado", "is disarmed"))
-    elif maneuver == "tumbar":
-        if tiers["tumbar"] < 2:
-            defense_loss = 0  # "En ningún caso este ataque resta a la defensa" (Tumbar 2: puede)
-        if successes:
-            target = with_condition(
-                target, Condition("prone", source="tumbar", rule=MANEUVERS, ends="manual")
-            )
-            effects.append(_effect(attacker, target, "tumbar", "cae tumbado", "is knocked down"))
-        elif not hit and margin <= (-10 if tiers["tumbar"] >= 3 else -5):
-            # "Si el ataque falla por 5 o más, entonces el propio luchador cae tumbado" (3: por 10 o más)
-            attacker = with_condition(
-                attacker, Condition("prone", source="tumbar", rule=MANEUVERS, ends="manual")
-            )
-            effects.append(_effect(attacker, attacker, "tumbar", "cae tumbado", "falls down"))
-    elif maneuver == "empujar" or (profile.damage is None and profile.slug.startswith("empujar-a-distancia")):
-        # "no causa daño real ni disminuye la defensa a «no esbirros» (pero sí a esbirros)"; 2: sí resta.
-        if maneuver == "empujar" and tiers["empujar"] < 2 and not target.minion:
-            defense_loss = 0
-        if successes:
-            extra["pushed_meters"] = 1.5 * successes  # "1'5 metros x número de heridas"
-            extra["direction_chosen"] = maneuver != "empujar" or tiers["empujar"] >= 3
-            effects.append(
-                _effect(
-                    attacker,
-                    target,
-                    "empujar",
-                    f"es empujado {1.5 * successes} m",
-                    f"is pushed {1.5 * successes} m",
-                )
-            )
-    elif maneuver == "agotar":
-        # "NO resta puntos de vida sino que disminuye la defensa … en 1 + 1 por cada éxito obtenido"
-        defense_loss = 1 + successes if hit else 0
-    elif maneuver == "desmoralizar":
-        defense_loss = 0  # "(no resta defensa)"
-        damage = successes
-    elif profile.progression:
-        target, more = progression.add_degrees(
-            target,
-            power=profile.slug,
-            by=attacker,
-            steps=profile.progression,
-            escape_attribute=profile.escape_attribute or "corpulencia",
-            successes=successes,
-            grab=maneuver == "agarron" or profile.slug.startswith("agarrar"),
-        )
-        effects += more
-    elif profile.slug == "debilitar-nivel":
-        target, more = progression.weaken_level(target, successes, attacker.id)
-        effects += more
-    elif profile.slug.startswith("debilitar"):
-        if not spec.drained_attribute:
-            raise Refused(
-                "attack.attribute_needed", "LISTA DE PODERES", "¿Qué atributo debilita?", "Which attribute?"
-            )
-        target, more = progression.weaken_attribute(target, spec.drained_attribute, successes, attacker.id)
-        effects += more
-    elif profile.damage is not None:
-        damage = successes
+    # The effect of the maneuver or power, one handler per kind (hit_effects.py).
+    handler = hit_effects.handler_for(prepared, reading.unaffected, hit)
+    applied = handler(hit_effects.Hit(prepared, hit, margin, successes, defense_loss))
+    attacker, target, defense_loss, damage = (
+        applied.attacker,
+        applied.target,
+        applied.defense_loss,
+        applied.damage,
+    )
+    extra.update(applied.extra)
+    effects += applied.effects
     damage *= reading.factor  # COMPLICACIONES, Vulnerabilidad a «algo»: "doble daño"
     notes = damage_types.events(reading, attacker, target, damage) if hit else []
 
@@ -278,18 +195,6 @@ def apply_attack(prepared: PreparedAttack, roll: Roll) -> AttackOutcome:
     )
 
 
-def _effect(attacker: CombatantState, target: CombatantState, slug: str, es: str, en: str) -> Event:
-    return Event(
-        "maneuver",
-        f"{_who(target)} {es} ({slug}).",
-        f"{_who(target)} {en} ({slug}).",
-        MANEUVERS,
-        actor=attacker.id,
-        target=target.id,
-        data={"maneuver": slug},
-    )
-
-
 def _after_maneuver(attacker, target, prepared: PreparedAttack, roll: Roll, hit: bool, effects: list[Event]):
     """What the attacker's own maneuver does to the attacker after the attack."""
     tiers, spec = prepared.tiers, prepared.spec
@@ -358,16 +263,13 @@ def _after_maneuver(attacker, target, prepared: PreparedAttack, roll: Roll, hit:
         )
     # Ataque manteniendo la distancia 1-3 (a reach weapon): no −1 defense from melee hits until the
     # next turn when this attack had a hero point's Superioridad (1), Superioridad (2), no Inferioridad (3).
-    from .maneuvers import tier
+    from .maneuvers import earned_by_tier, tier
 
     n = tier(attacker, "ataque-manteniendo-la-distancia")
     if n and prepared.profile.reach and not any(m.startswith("ataque") for m in spec.maneuvers):
-        earned = (
-            (n == 1 and spec.hero_point == "superioridad")
-            or (n == 2 and prepared.net > 0)
-            or (n >= 3 and prepared.net >= 0)
-        )
-        if earned:
+        # Each tier keeps the lower ones (Ataque de rango largo 2-3, l.729-733).
+        hero = spec.hero_point == "superioridad"
+        if earned_by_tier(n, hero_superiority=hero, net=prepared.net):
             attacker = with_condition(
                 attacker, _until_next_turn("keeping-distance", "ataque-manteniendo-la-distancia", attacker)
             )
@@ -389,6 +291,8 @@ def resolve_attack(
     HÉROE: "Repetir un dado de 20 ya lanzado. Sólo será válido el segundo resultado. Cuesta 2
     puntos de héroe si la acción es de combate"): the attack is resolved with the new roll only.
     """
+    from .energized import energized_retaliation
+
     prepared = prepare_attack(attacker, target, spec, powers)
     if rerolling is None:
         outcome = apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
@@ -398,132 +302,6 @@ def resolve_attack(
     )
     prepared = replace(prepared, attacker=paid, events=(*prepared.events, *spent))
     return energized_retaliation(prepared, apply_attack(prepared, roll), dice, powers)
-
-
-# --- ARQUETIPOS › Energizado ----------------------------------------------------------------------
-
-ENERGIZED = "energizado"
-ENERGIZED_RULE = "ARQUETIPOS › Energizado"
-
-
-def _touches(prepared: PreparedAttack, outcome: AttackOutcome) -> bool:
-    """Energizado: "todo el que le golpea cuerpo a cuerpo o le toca": a melee hit on one target
-    (bare hands, a melee weapon or power, a grab), not a melee cone or area. An insubstantial
-    Energizado is not touched (or "no puede afectar a lo físico", Insustancial)."""
-    energized, profile = prepared.target, prepared.profile
-    return (
-        energized.archetype == ENERGIZED
-        and outcome.hit
-        and profile.kind == "melee"
-        and profile.shape == "single"
-        and not prepared.spec.cone
-        and energized.status == ACTIVE  # before the hit: a helpless Energizado attacks nobody
-        and not damage_types.is_insubstantial(energized)
-    )
-
-
-def _aura(energized: CombatantState, toucher: CombatantState, powers) -> PreparedAttack:
-    """The automatic attack as a real attack of the Energizado's own special melee attack power
-    ("Está obligado a adquirir el superpoder de ataque especial cuerpo a cuerpo"), with its bonus
-    against the toucher's melee defense and the state's Superioridad / Inferioridad. Nothing is
-    paid or switched (it is no action of the Energizado)."""
-    from rules.epic20.archetypes import SPECIAL_MELEE_ATTACKS
-
-    from .attack import _penetrating, _state_sources
-    from .circumstances import circumstance_sources
-    from .defense import defense_against
-    from .profiles import attack_bonus, profile_for
-    from .sources import net_superiority
-
-    power = next((p for p in SPECIAL_MELEE_ATTACKS if p in energized.powers), SPECIAL_MELEE_ATTACKS[0])
-    if power not in energized.powers:  # an NPC sheet without it: the archetype's required power
-        energized = replace(energized, powers=energized.powers | {power})
-    # The energy "de un tipo determinado": the power's sheet detail, or plain energy.
-    element = " ".join(energized.details.get(power, ())) or "energía"
-    spec = AttackSpec("melee", with_=power, stressful=False, element=element)
-    profile = profile_for(energized, "melee", power, powers)
-    level = energized.effective_level
-    value = energized.attribute(profile.attribute)
-    auto, extra = _state_sources(energized, toucher, spec, profile)
-    present = set(energized.maneuvers) | set(energized.powers) | {c.source for c in energized.conditions}
-    sources = circumstance_sources(auto, present=present, stressful=False) + extra
-    net = net_superiority(sources)
-    return PreparedAttack(
-        attacker=energized,
-        target=toucher,
-        spec=spec,
-        profile=profile,
-        level=level,
-        attribute_value=value,
-        bonus=attack_bonus(level, value, profile.attack_type),
-        defense=defense_against(toucher, profile, unstoppable=energized.has("imparable")),
-        sources=tuple(sources),
-        net=net,
-        penetrating=_penetrating(energized, toucher, spec, profile, {}, net),
-    )
-
-
-def energized_retaliation(
-    prepared: PreparedAttack, outcome: AttackOutcome, dice: DiceSource, powers=None
-) -> AttackOutcome:
-    """ARQUETIPOS › Energizado: "todo el que le golpea cuerpo a cuerpo o le toca recibe un ataque
-    automático pero que sólo resta a la defensa y no puede causar daño. Esto no se aplica cuando él
-    mismo ataca." — after a melee hit on an Energizado, the Energizado rolls its special melee
-    attack against the attacker; a hit costs the attacker exactly 1 defense (what a hit takes from
-    defense), whatever the successes; never hit points, stun or any other effect. Bare-hit
-    protections (Defensa con escudo, Ataque manteniendo la distancia) and immunities to the aura's
-    energy apply as to any hit. Only the target's aura counts: the attacker's own never adds to
-    its attacks."""
-    if not _touches(prepared, outcome):
-        return outcome
-    energized = prepared.target  # as it was when touched
-    aura = _aura(energized, outcome.attacker, powers)
-    roll = roll_d20(dice, aura.net, aura.bonus)
-    defense = aura.defense.value
-    hit = roll.natural_20 or (not roll.natural_1 and roll.total >= defense)
-    margin = roll.total - defense
-    successes = margin // 5 if hit and margin >= 0 else 0
-    loss = 1 if hit else 0  # "sólo resta a la defensa y no puede causar daño"
-    blocked = None
-    bare = hit and successes == 0 and not aura.penetrating
-    if bare and (aura.target.condition("keeping-distance") or _shield_blocks_loss(aura)):
-        loss, blocked = 0, "bare-hit-protection"  # Ataque manteniendo la distancia / escudo
-    reading = damage_types.read(aura)
-    if hit and reading.unaffected:
-        loss, blocked = 0, reading.reason  # immune to the aura's energy
-    toucher = replace(outcome.attacker, defense_penalty=outcome.attacker.defense_penalty + loss)
-    a, b = energized.display_name, toucher.display_name
-    nothing_es, nothing_en = ("impacta sin efecto.", "hits with no effect.") if hit else ("falla.", "misses.")
-    result_es = f"impacta: {b} pierde {loss} de defensa." if loss else nothing_es
-    result_en = f"hits: {b} loses {loss} defense." if loss else nothing_en
-    event = Event(
-        "energized_attack",
-        f"La energía de {a} golpea a {b} al tocarle: {roll.total} contra defensa {defense}, {result_es}",
-        f"{a}'s energy strikes {b} on contact: {roll.total} vs defense {defense}, {result_en}",
-        ENERGIZED_RULE,
-        actor=energized.id,
-        target=toucher.id,
-        roll=roll,
-        sources=aura.sources,
-        data={
-            "with": aura.spec.with_,
-            "element": aura.spec.element,
-            "kind": "melee",
-            "attack_type": float(aura.profile.attack_type),
-            "attribute": aura.profile.attribute,
-            "level": aura.level,
-            "target_defense": defense,
-            "defense": aura.defense.as_dict(),
-            "hit": hit,
-            "critical": roll.natural_20,
-            "margin": margin,
-            "successes": successes,
-            "damage": 0,
-            "defense_penalty": loss,
-            "blocked": blocked,
-        },
-    )
-    return replace(outcome, attacker=toucher, events=(*outcome.events, event))
 
 
 def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:
@@ -553,6 +331,5 @@ __all__ = [
     "AttackSpec",
     "apply_attack",
     "declare_defensive_attack",
-    "energized_retaliation",
     "resolve_attack",
 ]

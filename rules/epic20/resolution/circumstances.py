@@ -237,6 +237,19 @@ CIRCUMSTANCES: tuple[Circumstance, ...] = (
         applies_to="desarmar",
     ),
     Circumstance(
+        "reserva-inagotable",
+        "Objetivo con reserva de energía inagotable",
+        "Target with an inexhaustible reserve",
+        "Agotar: a discreción del director esta maniobra puede ser inefectiva contra el objetivo, si "
+        "este tiene una reserva de energía inagotable, en cuyo caso como mucho reduciría la defensa "
+        "en 1 punto.",
+        "Exhaust against an inexhaustible reserve of energy lowers the defense by 1 at most.",
+        MANIOBRAS,
+        0,
+        "inagotable",
+        applies_to="agotar",
+    ),
+    Circumstance(
         "objetivo-grande-o-cuadrupedo",
         "Objetivo con 4 patas o más grande",
         "Target four-legged or larger",

@@ -140,18 +140,24 @@ def status_event(state: CombatantState, by: str | None = None) -> Event:
     )
 
 
-def heal(state: CombatantState, amount: int) -> CombatantState:
+def heal(state: CombatantState, amount: int, *, stabilizes: bool = True) -> CombatantState:
     """Recover hit points up to the maximum; emotional damage heals with them. Healing a dying
     character at least 1 stabilizes it (FAQ: "superpoderes curativos, que estabilizan cuando
-    curan al menos 1 pv")."""
+    curan al menos 1 pv"); `stabilizes=False` for a point that is no healing power (a hero
+    point's "Ganar 1 pto de vida": the FAQ stabilizes only through Medicina 15, a healing power
+    or 16+ on the dying roll)."""
     if amount <= 0 or state.status == DEAD:
         return state
-    hit_points = min(state.hit_points_max, state.hit_points + amount)
+    # Necesita un elemento: that damage "no puede ser sanado hasta haber logrado este tipo de sueño".
+    ceiling = state.hit_points_max - state.unhealable_damage
+    if state.hit_points >= ceiling:
+        return state
+    hit_points = min(ceiling, state.hit_points + amount)
     healed = replace(
         state, emotional_damage=min(state.emotional_damage, max(0, state.hit_points_max - hit_points))
     )
     healed = set_hit_points(healed, hit_points)
-    if healed.status == DYING:
+    if healed.status == DYING and stabilizes:
         healed = replace(healed, status=STABLE)
     return healed
 

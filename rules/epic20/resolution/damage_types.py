@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 
 from rules.core.errors import Refused
 
-from .state import CombatantState, Event
+from . import forms
+from .state import CombatantState, EquipmentState, Event
 
 if TYPE_CHECKING:  # attack.py imports this module
     from .attack import PreparedAttack
@@ -135,6 +136,18 @@ def _spirit_hunter(attacker: CombatantState, equipment: str | None) -> bool:
     return not tied or equipment in tied
 
 
+def shield_immune(shield: EquipmentState, prepared: PreparedAttack) -> bool:
+    """A shield "que tenga inmunidad contra ese tipo de ataques" (Defensa con escudo, seed l.741): an
+    item reproducing an immunity power, whose detail names what the attack is made of (element
+    immunities) or any non-energy physical attack (Inmunidad al daño físico no-energético)."""
+    if shield.power in ELEMENT_IMMUNITIES:
+        found = attack_words(prepared)
+        return any(matches(detail, found) for detail in shield.immune_to)
+    if shield.power == PHYSICAL_IMMUNITY:
+        return prepared.profile.damage == "physical" and not words(prepared.spec.element)
+    return False
+
+
 @dataclass(frozen=True)
 class Reading:
     """What the attack's kind does to this target, the same for every roll.
@@ -182,6 +195,8 @@ def read(prepared: PreparedAttack) -> Reading:
         if not hunter:
             return Reading(unaffected=True, reason="insubstantial", factor=0, data={"insubstantial": True})
     found = attack_words(prepared)
+    if forms.in_gas_form(target) and not forms.reaches_gas(profile.shape, prepared.spec.cone, found):
+        return Reading(unaffected=True, reason="gas", factor=0, data={"gas_form": True})
     vulnerable = None
     if VULNERABILITY in target.complications and profile.damage is not None:
         vulnerable = next((d for d in target.details.get(VULNERABILITY, ()) if matches(d, found)), None)
@@ -237,6 +252,8 @@ def events(reading: Reading, attacker: CombatantState, target: CombatantState, d
                 target=target.id,
             )
         )
+    elif reading.reason == "gas":
+        out.append(forms.gas_event(attacker, target))
     elif reading.reason == "immune":
         what = f" ({reading.immunity_detail})" if reading.immunity_detail else ""
         out.append(

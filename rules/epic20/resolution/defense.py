@@ -18,6 +18,7 @@ SPECIAL_PHYSICAL_POWERS = ("superproteccion", "superesquiva")  # LISTA DE PODERE
 # ARQUETIPOS: Artista Marcial "cuando no lleva ninguna armadura se aplica como si llevara armadura
 # mundana"; Bravo and Granuja "mientras … no use ningún tipo de superpoder o equipo de protección".
 UNARMORED_ARCHETYPES = ("artista-marcial", "bravo", "granuja")
+SHIELD_TIERS = ("defensa-con-escudo", "defensa-con-escudo-2", "defensa-con-escudo-3")
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,14 @@ def special_value(level: int) -> int:
     return max(1, level // 2)
 
 
+def shield_in_use(target: CombatantState) -> bool:
+    """Defensa con escudo (seed l.741): "Usar esta maniobra cuenta como estar usando armadura (ver
+    arquetipos como Artista Marcial, Bravo, Granuja…)". It works on every hit while a shield is
+    strapped on, so a ready shield with the maneuver is armour for those archetypes."""
+    has_maneuver = any(target.has(slug) for slug in SHIELD_TIERS)
+    return has_maneuver and any(eq.shield and eq.status == READY for eq in target.equipment)
+
+
 def defense_against(
     target: CombatantState, profile: AttackProfile | None, *, unstoppable: bool = False
 ) -> Defense:
@@ -66,7 +75,7 @@ def defense_against(
         special += [(special_value(level), eq.name, eq.name) for eq in armor if eq.kind == "special"]
         mundane_armor += [(mundane_value(level), eq.name, eq.name) for eq in armor if eq.kind != "special"]
         uses_powers = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS)
-        unarmored = target.archetype in UNARMORED_ARCHETYPES and not armor
+        unarmored = target.archetype in UNARMORED_ARCHETYPES and not armor and not shield_in_use(target)
         if unarmored and (target.archetype == "artista-marcial" or not uses_powers):
             mundane_armor.append((mundane_value(level), target.archetype, None))
     elif kind == "mental" and "escudo-mental" in target.powers:

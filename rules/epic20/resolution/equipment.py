@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.errors import Refused
+from rules.epic20 import weapons
 from rules.epic20.dice import Roll
 
 from .state import (
@@ -21,6 +22,7 @@ from .state import (
     STOLEN,
     UNUSABLE,
     CombatantState,
+    EquipmentState,
     Event,
     with_item,
 )
@@ -153,4 +155,36 @@ def start_of_session(state: CombatantState) -> CombatantState:
             replace(eq, status=READY) if eq.status in (LOST, BROKEN, UNUSABLE, DROPPED) else eq
             for eq in state.equipment
         ),
+    )
+
+
+def equipment_states(parsed_equipment, maneuvers=()) -> tuple[EquipmentState, ...]:
+    """The fight's equipment from the sheet's (`rules.epic20.sheet.EquipmentEntry`), with every
+    property the maneuvers read: a shield "embrazado" (Defensa con escudo), two-handed (Ataque
+    brutal, Desarmar), reach (Ataque manteniendo la distancia), ranged and burst (Ataque sostenido,
+    Ataque brutal de ráfaga, Ataque doble), heavy (Superdefensas' Nota). `maneuvers`: the sheet's
+    `ManeuverEntry`s, whose detail names the weapon Fineza con un arma / Ojo agudo chose (the
+    same choice `rules.epic20.derived` shows on the sheet)."""
+    parsed_equipment = tuple(parsed_equipment)
+    entries = tuple(maneuvers)
+    chosen = weapons.chosen_weapons(
+        {getattr(e, "slug", e) for e in entries}, parsed_equipment, weapons.maneuver_details(entries)
+    )
+    return tuple(_state_of(entry, chosen) for entry in parsed_equipment)
+
+
+def _state_of(entry, chosen) -> EquipmentState:
+    return EquipmentState(
+        name=entry.name,
+        kind=entry.kind,
+        power=entry.power,
+        armor=entry.armor,
+        shield=entry.shield,
+        two_handed=entry.two_handed,
+        burst=weapons.is_burst(entry),
+        reach=entry.reach,
+        ranged=weapons.is_ranged(entry),
+        heavy=entry.heavy,
+        chosen_for=frozenset(m for m, name in chosen.items() if name == entry.name),
+        immune_to=(entry.detail,) if entry.detail else (),
     )

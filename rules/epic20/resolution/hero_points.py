@@ -203,7 +203,10 @@ def spend(
     state = pay(state, points, what=slug)
     extra: dict = {}
     if slug == "punto-de-vida":
-        state = heal(state, 1)  # capped at the maximum; "incluso en el momento de caer derrotado"
+        # "Ganar 1 pto de vida, incluso en el momento de caer derrotado" (PUNTOS DE HÉROE, seed
+        # l.835): a point, capped at the maximum; it does not stabilize a dying character, which
+        # the FAQ (¿Cómo muere un personaje?) leaves to Medicina 15, healing powers or 16+.
+        state = heal(state, 1, stabilizes=False)
         extra["hit_points"] = state.hit_points
     elif slug == "maniobra":
         if not maneuver:

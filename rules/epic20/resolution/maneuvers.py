@@ -99,6 +99,15 @@ def tier(state: CombatantState, base: str) -> int:
     return max(owned, default=0)
 
 
+def earned_by_tier(n: int, *, hero_superiority: bool, net: int) -> bool:
+    """The chains whose tiers widen one benefit (Ataque brutal, Ataque brutal de ráfaga, Ataque
+    manteniendo la distancia / de rango largo, seed l.711-733): tier 1 earns it when a hero point
+    buys Superioridad, tier 2 "cada vez que tiene Superioridad", tier 3 "sin Inferioridad". Each
+    tier "Requiere la anterior" and adds to it: a higher tier never loses what a lower one grants
+    (a stunned fighter who pays the hero point still earns it at tier 2 or 3)."""
+    return bool(n) and (hero_superiority or (n >= 2 and net > 0) or (n >= 3 and net >= 0))
+
+
 def family(slug: str) -> str:
     """FAQ: "Las que tienen un nombre similar no se pueden acumular (las parecidas suelen empezar
     con la misma palabra)" — the family is the first word of the name."""

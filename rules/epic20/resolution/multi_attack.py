@@ -11,7 +11,8 @@ from rules.epic20.dice import DiceSource, Roll, roll_d20
 
 from . import hero_points
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .attack_effects import AttackOutcome, _until_next_turn, apply_attack, energized_retaliation
+from .attack_effects import AttackOutcome, _until_next_turn, apply_attack
+from .energized import energized_retaliation
 from .maneuvers import require
 from .sources import Source
 from .state import CombatantState, Event, with_condition
@@ -100,6 +101,16 @@ def resolve_multi_attack(
         raise Refused(
             "attack.cone_three_targets", "LISTA DE PODERES", "Hasta tres enemigos.", "Up to three enemies."
         )
+    ids = [t.id for t in targets]
+    if len(set(ids)) != len(ids):
+        # Ataque de ráfaga: "un ataque a hasta tres enemigos diferentes" (seed l.251); an area
+        # reaches each one once. One roll per target: the same target twice would be hit twice.
+        raise Refused(
+            "attack.same_target_twice",
+            "LISTA DE PODERES",
+            "Cada objetivo sólo puede aparecer una vez: son enemigos diferentes.",
+            "Each target may appear only once: they are different enemies.",
+        )
     if any(t.id == attacker.id for t in targets):
         raise Refused(
             "attack.area_self", "LISTA DE PODERES", "El atacante no resulta afectado.", "Not the attacker."
@@ -112,6 +123,14 @@ def resolve_multi_attack(
         results.append(outcome.target)
         events += outcome.events
     return attacker, tuple(results), tuple(events)
+
+
+def _pierced(prepared: PreparedAttack) -> PreparedAttack:
+    """Ataque doble 3 (l.727): the hero point "concedería Superioridad a estos ataques y además
+    aplicaría el superpoder «ataque penetrante»" — to both attacks, as the Superioridad; a
+    target's Defensa contra ataque penetrante still cancels it."""
+    cancelled = "defensa-contra-ataque-penetrante" in prepared.target.powers
+    return replace(prepared, penetrating=prepared.penetrating or not cancelled)
 
 
 def resolve_double_attack(
@@ -139,7 +158,10 @@ def resolve_double_attack(
     paid_both = two_weapons and spec.hero_point == "superioridad" and n >= 2
     first_target, second_target = targets
     same = first_target.id == second_target.id
-    out1 = _one(attacker, first_target, spec, dice, powers, 0, first_rolls, reroll)
+    first = prepare_attack(attacker, first_target, spec, powers)
+    if paid_both and n >= 3:
+        first = _pierced(first)
+    out1 = _touched(first, dice, 0, first_rolls, reroll, powers)
     attacker = out1.attacker
     second_spec = replace(_later_roll(spec), with_=second_with or spec.with_)
     if paid_both:
@@ -154,10 +176,7 @@ def resolve_double_attack(
     second = out1.target if same else second_target
     prepared = prepare_attack(attacker, second, second_spec, powers)
     if paid_both and n >= 3:
-        prepared = replace(
-            prepared,
-            penetrating=prepared.penetrating or "defensa-contra-ataque-penetrante" not in second.powers,
-        )
+        prepared = _pierced(prepared)
     out2 = _touched(prepared, dice, 1, first_rolls, reroll, powers)
     attacker = out2.attacker
     burst = prepared.profile.burst

@@ -12,8 +12,11 @@ from fractions import Fraction
 
 from . import damage_types
 from .attack import AttackSpec, prepare_attack
+from .attack_turn import spend_for_attack
 from .sources import Source
 from .state import CombatantState
+from .success import check_face
+from .turn import ActionBudget
 
 NO_DAMAGE_MANEUVERS = {"aturdir", "cegar", "desarmar", "tumbar", "empujar", "agotar"}
 
@@ -30,10 +33,8 @@ def kept_distribution(superiority: int, sides: int = 20) -> dict[int, Fraction]:
 def outcome_for_face(face: int, bonus: int, defense: int) -> tuple[bool, int]:
     """(hit, successes) for one kept face: 20 always hits, 1 always misses, each full 5 of margin
     is a success."""
-    total = face + bonus
-    hit = face == 20 or (face != 1 and total >= defense)
-    margin = total - defense
-    return hit, (margin // 5 if hit and margin >= 0 else 0)
+    result = check_face(face, face + bonus, defense)
+    return result.success, result.successes
 
 
 def odds_for(
@@ -68,12 +69,21 @@ def attack_odds(
     maneuvers: Iterable[str] = (),
     powers: Mapping[str, object] | None = None,
     element: str = "",
+    budget: ActionBudget | None = None,
 ) -> dict:
     """The odds of one attack as it would be resolved now: the same bonus, defense and sources as
     `resolve_attack` (state-driven sources included), plus the extra `sources` given.
     Probabilities are exact Fractions. The hit odds are the attack's own; the damage odds count
     the target's immunity, vulnerability or insubstantiality against it (`element`: the declared
-    element, as `AttackSpec.element`; `damage_factor` 0, 1 or 2)."""
+    element, as `AttackSpec.element`; `damage_factor` 0, 1 or 2).
+
+    `budget`: the attacker's turn, when it is its turn: the attack is charged to it the way the
+    resolved attack is (`attack_turn.spend_for_attack`, the declared maneuver's cost included), so
+    an attack the turn cannot pay is refused here too, and the turn's own sources count."""
+    maneuvers = tuple(maneuvers)
+    if budget is not None:
+        _left, turn_sources = spend_for_attack(budget, attacker, maneuvers)
+        sources = (*turn_sources, *sources)
     spec = AttackSpec(
         kind=kind,
         with_=with_,

@@ -28,7 +28,7 @@ Readings are in docs/rules-notes-combat.md ("Powers in play").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.core.errors import Refused
 
@@ -42,7 +42,6 @@ from .state import (
     with_condition,
     without_condition,
 )
-from .turn import ActionBudget
 
 UTILITY = "LISTA DE PODERES › Superpoderes de utilidad"
 MOVEMENT = "LISTA DE PODERES › Superpoderes de movimiento"
@@ -71,6 +70,7 @@ class Switch:
     name_en: str
     rule: str
     ends_on_attack: bool = False
+    once_per_turn: bool = False  # Convertirse en animal: "una acción de movimiento, limitada a 1 por turno"
 
 
 SWITCHES: dict[str, Switch] = {
@@ -80,6 +80,26 @@ SWITCHES: dict[str, Switch] = {
         Switch("invisibilidad", "invisible", "Invisibilidad", "Invisibility", UTILITY, ends_on_attack=True),
         Switch("disminuirse", "shrunk", "Disminuirse", "Shrinking", UTILITY),
         Switch("crecer", "grown", "Crecer", "Growth", UTILITY),
+        # Convertirse en gas / gas nocivo: "Cambiar de estado cuesta 1 acción de movimiento"; the
+        # form's immunities are read by damage_types.gas_form (seed l.357).
+        Switch("convertirse-en-gas", "gaseous", "Convertirse en gas", "Gaseous form", UTILITY),
+        Switch(
+            "convertirse-en-gas-nocivo",
+            "noxious-gas",
+            "Convertirse en gas nocivo",
+            "Noxious gas form",
+            UTILITY,
+        ),
+        # Convertirse en animal (seed l.355): "Cambiar de forma es una acción de movimiento, limitada a
+        # 1 por turno".
+        Switch(
+            "convertirse-en-animal",
+            "animal-form",
+            "Convertirse en animal",
+            "Animal form",
+            UTILITY,
+            once_per_turn=True,
+        ),
         # "Gana el poder «Supermovimiento: correr»" (Velocista): running is that power switched on.
         Switch("supermovimiento", "running", "Supermovimiento: correr", "Super-movement: running", MOVEMENT),
     )
@@ -183,193 +203,6 @@ def _pay_limited(
         )
     )
     return state
-
-
-def _spend(budget: ActionBudget | None, kinds: tuple[str, ...]) -> ActionBudget | None:
-    if budget is None:
-        return None  # before the fight: no turn, no actions to count
-    for kind in kinds:
-        budget, _ = budget.spend(kind)
-    return budget
-
-
-def use_power(
-    state: CombatantState, power: str, *, active: bool = True, budget: ActionBudget | None = None
-) -> tuple[CombatantState, ActionBudget | None, list[Event]]:
-    """Switch `power` on or off, cast it (a Mago) or don and doff the Tecnificado's armour.
-
-    `budget`: the turn's actions (None before the fight starts: nothing is spent). Switching costs
-    1 move action; a Mago's casting a move and a communication action. Keeping a limited power
-    with duration on (`active` while it is on) costs only its hero points again."""
-    events: list[Event] = []
-    name_es, name_en = _names(power)
-    who = state.display_name
-    if power == ARMOUR:
-        if state.archetype != TECH:
-            raise _refuse(
-                "powers.not_owned",
-                "Sólo un Tecnificado tiene armadura tecnológica.",
-                "Only a Tecnificado has a tech armour.",
-                ARCHETYPES,
-            )
-        if active == (not _unarmoured(state)):
-            raise _refuse(
-                "powers.already",
-                "Ya lleva la armadura puesta." if active else "Ya está sin armadura.",
-                "The armour is already on." if active else "The armour is already off.",
-                ARCHETYPES,
-            )
-        budget = _spend(budget, ("move",))  # "sólo necesita 1 acción de movimiento para ser vestida"
-        # "forma sin superpoderes": out of the armour none of its powers counts (defenses,
-        # Superfuerza, attacks); they come back with it.
-        if active:
-            state = without_condition(state, "unarmoured")
-            state = replace(state, powers=state.powers | state.stowed_powers, stowed_powers=frozenset())
-        else:
-            state = with_condition(
-                state, Condition("unarmoured", source=ARMOUR, rule=ARCHETYPES, ends="manual")
-            )
-            state = replace(state, powers=frozenset(), stowed_powers=state.powers | state.stowed_powers)
-        return (
-            state,
-            budget,
-            [
-                _event(
-                    state,
-                    f"{who} se pone su armadura tecnológica."
-                    if active
-                    else f"{who} se quita su armadura tecnológica.",
-                    f"{who} puts on the tech armour." if active else f"{who} takes off the tech armour.",
-                    ARCHETYPES,
-                    power=power,
-                    active=active,
-                )
-            ],
-        )
-    if power in state.stowed_powers:
-        _require_armour(state, power)  # a Tecnificado's power, put away with the armour
-    if power not in state.powers:
-        raise _refuse(
-            "powers.not_owned",
-            f"{who} no tiene el poder «{power}».",
-            f"{who} does not have the power '{power}'.",
-            "LISTA DE PODERES",
-        )
-    switch = SWITCHES.get(power)
-    mage = state.archetype == MAGE
-    if switch is None and not mage:
-        raise _refuse(
-            "powers.not_switchable",
-            f"«{power}» no se activa ni se desactiva: se usa sin más.",
-            f"'{power}' is not switched on or off: it is simply used.",
-            "LISTA DE PODERES",
-        )
-    if not active:
-        if switch is not None:
-            if not is_on(state, power):
-                raise _refuse(
-                    "powers.not_active",
-                    f"«{name_es}» no está activo.",
-                    f"'{name_en}' is not on.",
-                    switch.rule,
-                )
-            budget = _spend(budget, ("move",))  # "Cambiar de estado cuesta 1 acción de movimiento"
-            state = without_condition(state, switch.condition)
-        elif not state.condition("spell", other=power):
-            raise _refuse(
-                "powers.not_active", f"«{power}» no está lanzado.", f"'{power}' is not cast.", ARCHETYPES
-            )
-        else:
-            state = without_condition(state, "spell", other=power)  # a spell ends when its caster wants
-        return (
-            state,
-            budget,
-            [
-                _event(
-                    state,
-                    f"{who} desactiva «{name_es}».",
-                    f"{who} switches off '{name_en}'.",
-                    switch.rule if switch else ARCHETYPES,
-                    power=power,
-                    active=False,
-                )
-            ],
-        )
-
-    _require_armour(state, power)
-    limited = power in state.limited
-    if switch is not None and is_on(state, power):
-        if not limited:
-            raise _refuse(
-                "powers.already", f"«{name_es}» ya está activo.", f"'{name_en}' is already on.", switch.rule
-            )
-        # "Los poderes que tienen duración tan sólo durarán mientras siga gastando puntos de Héroe
-        # seguidamente": paying again keeps it on, with no action.
-        state = _pay_limited(state, power, events, sustain=True)
-        state = with_condition(
-            without_condition(state, switch.condition),
-            Condition(switch.condition, source=power, rule=MODIFIERS, ends="end_of_turn", turns=2),
-        )
-        events.append(
-            _event(
-                state,
-                f"{who} mantiene «{name_es}».",
-                f"{who} keeps '{name_en}' on.",
-                MODIFIERS,
-                power=power,
-                active=True,
-                sustained=True,
-            )
-        )
-        return state, budget, events
-
-    # A switchable power switched on again while its spell lasts needs no new casting; any other
-    # power named again is cast again (the duration starts over).
-    cast = mage and (switch is None or not state.condition("spell", other=power))
-    # Mago: "tiene que usar una acción de movimiento y otra de comunicación para lanzar el hechizo";
-    # the move action is also the switch. Anyone else switches with 1 move action.
-    if cast:
-        budget = _spend(budget, ("move", "communication"))
-    elif switch is not None:
-        budget = _spend(budget, ("move",))
-    if limited and switch is not None:
-        state = _pay_limited(state, power, events)
-    if cast:
-        turns = _spell_turns(state)
-        state = with_condition(
-            state,
-            Condition("spell", source=power, rule=ARCHETYPES, other=power, ends="end_of_turn", turns=turns),
-        )
-        events.append(
-            _event(
-                state,
-                f"{who} lanza el hechizo «{name_es}» (dura {turns} turnos).",
-                f"{who} casts the spell '{name_en}' (lasts {turns} turns).",
-                ARCHETYPES,
-                power=power,
-                spell_turns=turns,
-            )
-        )
-    if switch is not None:
-        cond = Condition(switch.condition, source=power, rule=switch.rule, ends="manual")
-        spell = state.condition("spell", other=power)
-        if limited:
-            # Paid for until the end of the holder's next turn; paying again then keeps it on.
-            cond = replace(cond, rule=MODIFIERS, ends="end_of_turn", turns=2)
-        elif spell is not None:
-            cond = replace(cond, ends="end_of_turn", turns=spell.turns)  # ends with the spell
-        state = with_condition(without_condition(state, switch.condition), cond)
-        events.append(
-            _event(
-                state,
-                f"{who} activa «{name_es}».",
-                f"{who} switches on '{name_en}'.",
-                switch.rule,
-                power=power,
-                active=True,
-            )
-        )
-    return state, budget, events
 
 
 def before_attack(attacker: CombatantState, profile) -> tuple[CombatantState, list[Event]]:
@@ -503,3 +336,7 @@ __all__ = [
     "thrown_attribute",
     "use_power",
 ]
+
+
+# Switching powers on and off lives in switching.py; `use_power` is reachable from here as before.
+from .switching import use_power  # noqa: E402

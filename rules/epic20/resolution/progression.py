@@ -19,6 +19,7 @@ from rules.epic20.dice import DiceSource, Roll
 from . import hero_points
 from .sources import Source, net_superiority
 from .state import ACTIVE, CombatantState, Event, ProgressionEffect
+from .success import check
 from .turn import ActionBudget
 
 RULE = "SUPERPODERES CON PROGRESIÓN"
@@ -157,7 +158,7 @@ def escape(
     """Librarse de efectos: "usar una acción estándar y lanzar 1d20 + el atributo adecuado …
     siendo la dificultad 10 + nivel del personaje que les aplicó el efecto. Por cada 5 puntos de
     diferencia en la tirada, el efecto se reduce en un grado". The attribute adds like any roll
-    (RESOLVER ACCIONES: 0, ½ nivel or nivel). A success removes at least one degree.
+    (RESOLVER ACCIONES: 0, ½ nivel or nivel). Each full 5 of margin removes one degree.
 
     Escapismo (grabs): Superioridad, and the attempt may use the object action; Escapismo 2 two
     attempts (move, then object); otherwise one attempt per turn. Superfuerza escapes grabs with
@@ -204,9 +205,11 @@ def escape(
     state, roll, spent = hero_points.roll_or_reroll(state, dice, net, bonus, rerolling, in_combat=True)
     events += spent
     difficulty = 10 + effect.by_level
-    success = roll.natural_20 or (not roll.natural_1 and roll.total >= difficulty)
-    margin = roll.total - difficulty
-    removed = max(1, margin // 5) if success else 0
+    result = check(roll, difficulty)
+    success, margin = result.success, result.margin
+    # "Por cada 5 puntos de diferencia en la tirada, el efecto se reduce en un grado": a margin
+    # of 0-4 removes no degree, as a hit by less than 5 deals no damage (l.143).
+    removed = result.successes
     degrees = effect.degrees - removed
     rest = tuple(e for e in state.progressions if e is not effect)
     state = replace(state, progressions=rest + ((replace(effect, degrees=degrees),) if degrees > 0 else ()))

@@ -23,6 +23,7 @@ from rules.epic20.dice import DiceSource, Roll
 from . import hero_points, powers_in_play
 from .sources import Source, net_superiority
 from .state import ACTIVE, CombatantState, Event, SkillStat
+from .success import check
 
 RULE = "RESOLVER ACCIONES"
 SKILLS_RULE = "LISTA DE HABILIDADES"
@@ -159,6 +160,38 @@ def _caps(state: CombatantState, slug: str, attribute: str, net: int) -> list[So
     return []
 
 
+def _refuse_bad_check(state, stat, skill_key: str, difficulty, opposed_total) -> None:
+    if stat is None:
+        raise _refuse(
+            "skills.unknown",
+            f"«{skill_key}» no es una habilidad de {state.display_name}.",
+            f"'{skill_key}' is not a skill of {state.display_name}.",
+            SKILLS_RULE,
+        )
+    if state.status != ACTIVE:
+        raise _refuse(
+            "skills.actor_down", "No está en condiciones de actuar.", "Cannot act in this state.", RULE
+        )
+    if difficulty is not None and opposed_total is not None:
+        raise _refuse(
+            "skills.difficulty_or_opposed",
+            "Indica una dificultad o la tirada enfrentada, no ambas.",
+            "Give a difficulty or the opposed total, not both.",
+        )
+    if difficulty is not None and difficulty < 0:
+        raise _refuse(
+            "skills.bad_difficulty", "La dificultad no puede ser negativa.", "Difficulty cannot be negative."
+        )
+    if state.condition("blinded") and skill_key.partition(":")[0] == "percepcion-visual":
+        # Cegar (seed l.799): "El objetivo aturdido de esta forma no puede ver".
+        raise _refuse(
+            "skills.blinded",
+            f"{state.display_name} está cegado: no puede ver.",
+            f"{state.display_name} is blinded: it cannot see.",
+            "MANIOBRAS DE COMBATE",
+        )
+
+
 def skill_check(
     state: CombatantState,
     skill_key: str,
@@ -184,27 +217,7 @@ def skill_check(
     Invisibilidad switched on; `powers_in_play.skill_sources`).
     """
     stat = state.skills.get(skill_key)
-    if stat is None:
-        raise _refuse(
-            "skills.unknown",
-            f"«{skill_key}» no es una habilidad de {state.display_name}.",
-            f"'{skill_key}' is not a skill of {state.display_name}.",
-            SKILLS_RULE,
-        )
-    if state.status != ACTIVE:
-        raise _refuse(
-            "skills.actor_down", "No está en condiciones de actuar.", "Cannot act in this state.", RULE
-        )
-    if difficulty is not None and opposed_total is not None:
-        raise _refuse(
-            "skills.difficulty_or_opposed",
-            "Indica una dificultad o la tirada enfrentada, no ambas.",
-            "Give a difficulty or the opposed total, not both.",
-        )
-    if difficulty is not None and difficulty < 0:
-        raise _refuse(
-            "skills.bad_difficulty", "La dificultad no puede ser negativa.", "Difficulty cannot be negative."
-        )
+    _refuse_bad_check(state, stat, skill_key, difficulty, opposed_total)
     slug = skill_key.partition(":")[0]
     events: list[Event] = []
     extra_levels = 0
@@ -252,10 +265,10 @@ def skill_check(
     # RESOLVER ACCIONES: "Un 1 siempre es fallo … Un 20 es crítico y es siempre éxito".
     if difficulty is not None:
         target = difficulty
-        success = roll.natural_20 or (not roll.natural_1 and roll.total >= difficulty)
+        success = check(roll, difficulty).success
     elif opposed_total is not None:
         target = opposed_total
-        success = roll.natural_20 or (not roll.natural_1 and roll.total > opposed_total)
+        success = check(roll, opposed_total, must_exceed=True).success
     else:
         target = None
         success = True if roll.natural_20 else False if roll.natural_1 else None

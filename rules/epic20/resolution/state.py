@@ -80,6 +80,12 @@ class EquipmentState:
     # Arma pesada "(andador, nave espacial, etc)": immunities do not apply (Superdefensas' Nota),
     # nor Defensa con escudo; its attacks are `AttackProfile.artillery`.
     heavy: bool = False
+    # The maneuvers that chose this item as their weapon "a elegir" (Fineza con un arma, Ojo
+    # agudo; rules.epic20.weapons). Empty on every item: each item that fits counts.
+    chosen_for: frozenset[str] = frozenset()
+    # The elements or energies a shield is immune to ("a menos que el escudo tenga inmunidad contra
+    # ese tipo de ataques", Defensa con escudo), from the sheet's Inmunidad detail on the item.
+    immune_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,6 +154,10 @@ class CombatantState:
     # superpoderes") keeps its powers here, and none of them counts until it puts it back on.
     stowed_powers: frozenset[str] = frozenset()
     attack_bonus: Mapping[str, int | None] = field(default_factory=lambda: _frozen({}))
+    # The weapon (item name or power slug) Fineza con un arma and Ojo agudo chose "a elegir",
+    # by maneuver slug (rules.epic20.weapons.chosen_weapons). Empty: items marked
+    # `EquipmentState.chosen_for` count, else every weapon of the right kind.
+    chosen_weapons: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
     skills: Mapping[str, SkillStat] = field(default_factory=lambda: _frozen({}))
     equipment: tuple[EquipmentState, ...] = ()
     minion: bool = False
@@ -158,6 +168,9 @@ class CombatantState:
     hero_point_uses_this_turn: int = 0
     status: str = ACTIVE
     emotional_damage: int = 0
+    # Necesita un elemento para subsistir (COMPLICACIONES): hit points lost for sleeping without the
+    # element, which "no puede ser sanado hasta haber logrado este tipo de sueño" (needs.py).
+    unhealable_damage: int = 0
     level_drain: int = 0
     attribute_drain: Mapping[str, Fraction] = field(default_factory=lambda: _frozen({}))
     turn: str = WAITING
@@ -167,7 +180,7 @@ class CombatantState:
     details: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _frozen({}))
 
     def __post_init__(self):
-        for name in ("attributes", "attack_bonus", "attribute_drain", "skills", "limited"):
+        for name in ("attributes", "attack_bonus", "attribute_drain", "skills", "limited", "chosen_weapons"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
         for name in (
             "powers",

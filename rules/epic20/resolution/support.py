@@ -37,6 +37,7 @@ from .skills import _bonus as skill_bonus
 from .skills import _caps as skill_caps
 from .sources import Source, net_superiority
 from .state import ACTIVE, DEAD, FLED, CombatantState, Condition, Event, with_condition
+from .success import check
 from .turn import ActionBudget
 
 POWERS_RULE = "LISTA DE PODERES"
@@ -131,9 +132,8 @@ def successes_of(roll: Roll, difficulty: int) -> tuple[bool, int, int]:
     """(success, margin, successes): "Un 1 siempre es fallo … Un 20 … es siempre éxito"
     (RESOLVER ACCIONES); a success is each full 5 of margin, as DAÑO EN COMBATE counts them ("por
     cada 5 puntos de diferencia")."""
-    margin = roll.total - difficulty
-    success = roll.natural_20 or (not roll.natural_1 and margin >= 0)
-    return success, margin, (margin // 5 if success and margin >= 0 else 0)
+    result = check(roll, difficulty)
+    return result.success, result.margin, result.successes
 
 
 def _help_source(cond: Condition) -> Source:

@@ -368,6 +368,19 @@ def test_a_burst_cone_reaches_up_to_three_targets_with_inferioridad():
         resolve_multi_attack(attacker, [fighter(f"t{i}") for i in range(4)], spec, FixedDice([]))
 
 
+@pytest.mark.parametrize("cone", [True, False])
+def test_the_same_enemy_twice_in_a_cone_or_area_is_refused_and_nothing_is_rolled(cone):
+    """Seed l.251: Ataque de ráfaga "para hacer un ataque a hasta tres enemigos diferentes": the
+    same enemy twice is refused (the encounter kept the last copy and logged three hits)."""
+    attacker = fighter(powers={"ataque-de-rafaga"}, attributes={"agilidad": 1})
+    spec = AttackSpec("ranged", "ataque-de-rafaga", cone=cone)
+    dice = FixedDice([11, 12, 13, 14, 15, 16])
+    with pytest.raises(Refused) as err:
+        resolve_multi_attack(attacker, [fighter("t1"), fighter("t2"), fighter("t1")], spec, dice)
+    assert err.value.code == "attack.same_target_twice"
+    assert dice.remaining == 6
+
+
 def test_a_hero_point_on_an_area_attack_improves_only_the_first_roll():
     attacker = fighter(powers={"ataque-especial-de-area-circular-a-distancia"}, hero_points=1)
     spec = AttackSpec("ranged", "ataque-especial-de-area-circular-a-distancia", hero_point="superioridad")

@@ -242,3 +242,15 @@ def test_rerolling_an_escape_costs_two_points_and_counts_only_the_new_roll():
     )
     assert state.hero_points == 2 and [e.type for e in events] == ["hero_point", "escape"]
     assert events[1].data["success"] and state.progressions[0].degrees == 2
+
+
+def test_a_hit_point_bought_while_dying_does_not_stabilize():
+    """Seed l.835 ("Ganar 1 pto de vida, incluso en el momento de caer derrotado") and the FAQ
+    ¿Cómo muere un personaje?: only "medicina dificultad 15 o superpoderes curativos" or a 16+ on
+    the dying roll stabilize; the hero point is a point, not a healing power."""
+    dying, _ = take_damage(hero(), 6, "physical")
+    assert (dying.hit_points, dying.status) == (-2, "dying")
+    up, _ = spend(dying, "punto-de-vida")
+    assert (up.hit_points, up.status) == (-1, "dying")
+    back, _ = spend(replace(up, hero_point_uses_this_turn=0), "punto-de-vida")
+    assert (back.hit_points, back.status) == (0, "unconscious")

@@ -575,3 +575,14 @@ def test_provocar_ataque_costs_a_hero_point_and_three_actions_and_succeeds_once_
     with pytest.raises(Refused) as err:
         declare.provoke_attack(start_turn(state).state, ActionBudget(), enemy, "ally")
     assert err.value.code == "maneuver.provoke_once_per_combat"
+
+
+def test_golpe_en_los_nervios_is_refused_against_machines():
+    """Seed l.795: "sólo funciona contra seres vivos": the Androide is a machine, as Contacto
+    curativo ("No cura máquinas") treats it."""
+    boxer = person("a", maneuvers={"golpe-en-los-nervios", "lucha-sin-armas"}, attributes={"corpulencia": 1})
+    android = person("t", archetype="androide")
+    with pytest.raises(Refused) as err:
+        prepare_attack(boxer, android, AttackSpec("melee", maneuvers=("golpe-en-los-nervios",)))
+    assert err.value.code == "maneuver.nerve_strike_living"
+    assert "máquina" in err.value.text_es and "machine" in err.value.text_en

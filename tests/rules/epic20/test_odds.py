@@ -91,3 +91,50 @@ def test_probabilities_are_ordered_and_bounded(bonus, defense, superiority):
     assert odds["expected_damage"] >= odds["p_damage_at_least_1"]
     better = odds_for(bonus, defense, superiority + 1)
     assert better["p_hit"] >= odds["p_hit"]
+
+
+def _brute(**kw):
+    return CombatantState(
+        "a",
+        level=8,
+        hit_points=4,
+        hit_points_max=4,
+        powers={"superfuerza"},
+        attributes={"corpulencia": Fraction(1)},
+        **kw,
+    )
+
+
+def test_the_odds_charge_the_declared_maneuvers_action_cost_like_the_attack():
+    """Ataque poderoso "usa una acción estándar y otra de movimiento" (MANIOBRAS DE COMBATE): with
+    the move action already spent, the attack is refused, and so are its odds."""
+    from rules.core.errors import Refused
+    from rules.epic20.resolution import budget_for_turn
+    from rules.epic20.resolution.attack_turn import spend_for_attack
+
+    fighter = _brute(maneuvers={"ataque-poderoso"})
+    target = CombatantState("t", level=8, hit_points=4, hit_points_max=4)
+    moved, _ = budget_for_turn(fighter).spend("move")
+    with pytest.raises(Refused) as resolved:
+        spend_for_attack(moved, fighter, ("ataque-poderoso",))
+    with pytest.raises(Refused) as odds:
+        attack_odds(fighter, target, "melee", "unarmed", maneuvers=("ataque-poderoso",), budget=moved)
+    assert odds.value.code == resolved.value.code
+    fresh = attack_odds(
+        fighter, target, "melee", "unarmed", maneuvers=("ataque-poderoso",), budget=budget_for_turn(fighter)
+    )
+    assert fresh["superiority"] == 1
+
+
+def test_the_odds_count_the_turns_own_sources_like_the_attack():
+    """Moverse mientras actúa: "aplica Inferioridad si realiza ataques" — the same source on both paths."""
+    from rules.epic20.resolution import budget_for_turn
+    from rules.epic20.resolution.attack_turn import spend_for_attack
+
+    fighter = _brute(maneuvers={"actuar-y-despues-moverse", "moverse-mientras-actua"})
+    target = CombatantState("t", level=8, hit_points=4, hit_points_max=4)
+    split = budget_for_turn(fighter).declare_split_move()
+    _, sources = spend_for_attack(split, fighter, ())
+    odds = attack_odds(fighter, target, "melee", "unarmed", budget=split)
+    assert [s.slug for s in sources] == ["moverse-mientras-actua"]
+    assert odds["superiority"] == -1
