@@ -24,7 +24,7 @@ from rules.epic20.resolution import (
     skill_check,
     support,
 )
-from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, action_cost, tier
+from rules.epic20.resolution.attack_turn import spend_for_attack
 
 from . import order
 from .refusals import refused
@@ -88,6 +88,7 @@ def attack_spec(action: dict) -> AttackSpec:
         counter=bool(action.get("counter")),
         cone=bool(action.get("cone")),
         element=action.get("element") or "",
+        order=action.get("order") or "",
     )
 
 
@@ -118,15 +119,7 @@ def do_attack(
     spec = attack_spec(action)
     if not spec.counter:
         # The attack spends the turn's standard action, or what its declared maneuver costs.
-        declared = [m for m in spec.maneuvers if m in STANDARD_ACTION_MANEUVERS]
-        costs = action_cost(declared[0], tier(attacker, declared[0])) if declared else {}
-
-        def spend(budget):
-            if costs:
-                return budget.spend_costs(costs, harmful=True)
-            return budget.spend("standard", harmful=True)
-
-        sources = _spend_turn(table, spend)
+        sources = _spend_turn(table, lambda budget: spend_for_attack(budget, attacker, spec.maneuvers))
         spec = replace(spec, extra_sources=tuple(sources))
     # Inspirar a otros / Trabajo en equipo: the Superioridad allies left for this roll (support).
     attacker, helped = support.help_for_roll(attacker, f"attack:{spec.kind}", standard=not spec.counter)

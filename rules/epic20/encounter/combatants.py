@@ -19,9 +19,11 @@ from rules.epic20.grants import character as sheet_character
 from rules.epic20.grants import resolve as resolve_grants
 from rules.epic20.resolution.damage import minion_hit_points
 from rules.epic20.resolution.defense import defense_against
+from rules.epic20.resolution.equipment import equipment_states
 from rules.epic20.resolution.skills import skills_from_derived
-from rules.epic20.resolution.state import CombatantState, EquipmentState
+from rules.epic20.resolution.state import CombatantState
 from rules.epic20.sheet import parse_sheet
+from rules.epic20.weapons import chosen_weapons
 
 from .codec import decode_dataclass, encode
 
@@ -57,9 +59,10 @@ def build_combatant(
     # Uso limitado (LISTA DE PODERES › Modificadores de poderes): "gastando puntos de Héroe, un
     # número igual o mayor al nuevo coste" — the power's cost with the modifier, a whole number.
     limited = {p.slug: math.ceil(power_cost(p, terms)) for p in who.powers if LIMITED_USE in p.modifiers}
-    equipment = tuple(
-        EquipmentState(name=e.name, kind=e.kind, power=e.power, armor=e.armor) for e in parsed.equipment
-    )
+    # Every property the maneuvers read (shield, two-handed, reach…), and the weapon Fineza con
+    # un arma / Ojo agudo chose: the same numbers the sheet shows (rules.epic20.weapons).
+    equipment = equipment_states(parsed.equipment, parsed.maneuvers)
+    chosen = chosen_weapons(who.maneuvers, parsed.equipment, who.maneuver_details, who.powers)
     extra = {"attributes": dict(parsed.attributes)} if parsed.attributes else {}
     # The free-text details (immunities' elements, Vulnerabilidad a «algo», Cazador de espíritus'
     # weapon, attack powers' descriptions) for resolution.damage_types.
@@ -89,6 +92,7 @@ def build_combatant(
         equipment=equipment,
         minion=minion,
         details={slug: tuple(texts) for slug, texts in details.items()},
+        chosen_weapons=chosen,
     )
     start = derived.hero_points_max if hero_points is None else hero_points
     return replace(state, hero_points=max(0, min(start, state.hero_points_max)))

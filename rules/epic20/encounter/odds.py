@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.encounter import Viewer
-from rules.core.errors import Refused
 from rules.core.odds import band
 from rules.epic20 import index
 from rules.epic20.resolution import attack_odds as engine_odds
@@ -19,18 +18,6 @@ from rules.epic20.resolution.support import help_for_roll
 
 from .refusals import refused
 from .table import Epic20Table
-
-
-def _turn_sources(table: Epic20Table, attacker) -> list:
-    """What spending the standard action would add (the same as the attack itself would)."""
-    budget = table.budget() if table.current == attacker.id else None
-    if budget is None:
-        return []
-    try:
-        _budget, sources = budget.spend("standard", harmful=True)
-    except Refused:
-        return []
-    return list(sources)
 
 
 def exact_odds(state: Mapping, request: Mapping) -> dict:
@@ -48,11 +35,14 @@ def exact_odds(state: Mapping, request: Mapping) -> dict:
         defender,
         kind,
         request.get("with") or "unarmed",
-        [*_turn_sources(table, attacker), *helped],
+        helped,
         circumstances=tuple(request.get("circumstances") or ()),
         maneuvers=tuple(request.get("maneuvers") or ()),
         powers=index.POWERS,
         element=request.get("element") or None,
+        # What the attack would spend of the turn, its maneuver's cost included (the same path
+        # the attack itself takes: rules.epic20.resolution.attack_turn).
+        budget=table.budget() if table.current == attacker.id else None,
     )
 
 

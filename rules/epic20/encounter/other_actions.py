@@ -11,10 +11,13 @@ from rules.epic20.dice import Roll
 from rules.epic20.resolution import (
     damage,
     hero_points,
+    inventions,
+    needs,
     powers_in_play,
     recovery,
     support,
 )
+from rules.epic20.sheet import EquipmentEntry
 
 from .actions import _combatant
 from .refusals import refused
@@ -138,3 +141,28 @@ def do_support(table: Table, dice: DiceSource, action: dict, actor, *, rerolling
     table.put(outcome.actor, *outcome.others)
     table.set_budget(outcome.budget)
     table.emit(outcome.events)
+
+
+# --- between scenes: sleep and the Inventor's laboratory ------------------------------------------
+
+
+def do_sleep(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    """GM: a night's sleep of a character who needs an element (COMPLICACIONES, Necesita un
+    elemento): its damage heals only if it had the element."""
+    state = _combatant(table, action["target"], "/target")
+    state, events = needs.sleep(state, with_element=bool(action.get("with_element")))
+    table.put(state)
+    table.emit(events)
+
+
+def do_invent(table: Table, dice: DiceSource, action: dict, actor) -> None:
+    """The Inventor assigns part of its 2-point reserve to an item (ARQUETIPOS, Inventor: "1 hora
+    de trabajo en su laboratorio"), never in the middle of a fight."""
+    state = _combatant(table, actor, "/actor")
+    item = dict(action["item"])
+    entry = EquipmentEntry(index=len(state.equipment), **item)
+    state, events = inventions.invent(
+        state, entry, lab_hour=bool(action.get("lab_hour")), in_fight=table.folded.get("status") == "active"
+    )
+    table.put(state)
+    table.emit(events)

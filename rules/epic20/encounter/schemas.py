@@ -56,6 +56,7 @@ class Attack:
     target_weapon: str | None = param(None, max_length=200, help_en="Desarmar: the weapon to take.")
     element: str | None = param(None, max_length=80, help_en="What the attack is made of («fuego»).")
     attribute: str | None = param(None, max_length=40, help_en="Debilitar «Atributo»: the attribute.")
+    order: str | None = param(None, max_length=200, help_en="Sugestión: the order given.")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,3 +142,29 @@ class Support:
 class UsePower:
     power: str = param(max_length=80)
     active: bool = param(True, help_en="true switches on or casts; false switches off.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sleep:
+    target: int = _id(required=True)
+    with_element: bool = param(False, help_en="Necesita un elemento: it had the element it needs.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class InventedItem:
+    kind: Literal["special", "mundane"]
+    name: str = param(max_length=200)
+    power: str | None = param(None, max_length=80, pattern=SLUG, pattern_code="invalid_slug")
+    armor: bool = False
+    shield: bool = False
+    two_handed: bool = False
+    reach: bool = False
+    ranged: bool = False
+    burst: bool = False
+    heavy: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Invent:
+    item: InventedItem = param(help_en="The item, as a sheet's equipment entry.")
+    lab_hour: bool = param(False, help_en="It had its hour of work in the laboratory.")

@@ -90,13 +90,28 @@ ACTION_TYPES: dict[str, ActionType] = {
         ),
         _type("end", actions.do_end, gm_only=True, needs_actor=False, phases=SETUP_ACTIVE),
         _type("support", other_actions.do_support, schemas.Support),
+        _type(
+            "sleep", other_actions.do_sleep, schemas.Sleep, gm_only=True, needs_actor=False, phases=ANY_PHASE
+        ),
+        _type("invent", other_actions.do_invent, schemas.Invent, phases=("setup", "ended")),
         # Before the fight too; `do_use_power` checks the turn once it is on.
         _type("use_power", other_actions.do_use_power, schemas.UsePower, phases=SETUP_ACTIVE),
     )
 }
 # Taken whenever asked (the GM's tools, hero points, powers switched before the fight…).
 ANY_TIME = frozenset(
-    {"start", "reroll", "spend_hero_point", "award_hero_point", "rest", "set_minion_hp", "end", "use_power"}
+    {
+        "sleep",
+        "invent",
+        "start",
+        "reroll",
+        "spend_hero_point",
+        "award_hero_point",
+        "rest",
+        "set_minion_hp",
+        "end",
+        "use_power",
+    }
 )
 
 
