@@ -24,11 +24,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from . import access, display, selectors, services, sheet_display, texts
+from . import access, selectors, services, texts
 from .api import export_filename
-from .builder import BuilderForm
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
+from .systems import pages_for
 
 LIST_TEMPLATE = "characters/list.html"
 NO_PAGES_TEMPLATE = "characters/no_pages.html"
@@ -122,19 +122,28 @@ def _builder_system(request, character: Character | None) -> str:
     return request.POST.get("system") or request.GET.get("system") or DEFAULT_SYSTEM
 
 
+def _pages(slug: str, page: str):
+    """The system's page module and template, or `NoPagesForSystem`."""
+    template = system_template(slug, page)
+    pages = pages_for(slug or DEFAULT_SYSTEM)
+    if pages is None:
+        raise NoPagesForSystem(slug)
+    return pages, template
+
+
 def _builder(request, character: Character | None):
     try:
-        template = system_template(_builder_system(request, character), "builder")
+        pages, template = _pages(_builder_system(request, character), "builder")
     except NoPagesForSystem as exc:
         return _no_pages(request, exc, "builder")
     campaign_field = character is None
     if request.method == "GET":
-        form = BuilderForm.from_sheet(character.sheet) if character else BuilderForm.blank()
+        form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()
         campaign = request.GET.get("campaign", "") if campaign_field else ""
-        context = display.builder_context(request, form, character, campaign=campaign)
+        context = pages.builder_context(request, form, character, campaign=campaign)
         return render(request, template, context)
 
-    form = BuilderForm.from_post(request.POST)
+    form = pages.form_from_post(request.POST)
     op = request.POST.get("op", "")
     if op:
         form.apply(op)
@@ -145,13 +154,13 @@ def _builder(request, character: Character | None):
     if request.htmx and "save" not in request.POST:
         # A live check: the whole form again; idiomorph changes in the page only what differs.
         # `live`: the rule texts stay as the page has them (`data-morph-keep`).
-        context = display.builder_context(
+        context = pages.builder_context(
             request, form, character, campaign=campaign, saving=refused, live=True
         )
         return render(request, f"{template}#form", context)
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored
-        context = display.builder_context(request, form, character, campaign=campaign, saving=refused)
+        context = pages.builder_context(request, form, character, campaign=campaign, saving=refused)
         return render(request, template, context)
 
     sheet = form.sheet()
@@ -165,10 +174,10 @@ def _builder(request, character: Character | None):
             saved = services.character_update(character=character, sheet=sheet)
             messages.success(request, _("Cambios guardados."))
     except services.SheetInvalid:
-        context = display.builder_context(request, form, character, campaign=campaign, saving=True)
+        context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         return render(request, template, context, status=400)
     except services.CharacterError as exc:
-        context = display.builder_context(request, form, character, campaign=campaign, saving=True)
+        context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
         return render(request, template, context, status=400)
     if request.htmx:
@@ -181,15 +190,15 @@ def _builder(request, character: Character | None):
 
 def _render_sheet(request, character: Character, status: int = 200, **extra):
     try:
-        template = system_template(character.system, "sheet")
+        pages, template = _pages(character.system, "sheet")
     except NoPagesForSystem as exc:
         return _no_pages(request, exc, "sheet")
-    return render(request, template, _sheet_context(request, character, **extra), status=status)
+    return render(request, template, _sheet_context(request, character, pages, **extra), status=status)
 
 
-def _sheet_context(request, character: Character, **extra) -> dict:
+def _sheet_context(request, character: Character, pages, **extra) -> dict:
     character = selectors.character_with_history(character.pk)
-    context = sheet_display.sheet_context(request, character)
+    context = pages.sheet_context(request, character)
     if context["is_gm"]:
         code = request.GET.get("code", "")[:100]
         path = request.GET.get("path", "")[:200]

@@ -104,7 +104,14 @@ def load_encounter(context: DemoContext) -> None:
     context.stdout.write(f"Demo encounter: {DEMO_ENCOUNTER} (set up; the GM starts it)")
 
 
-STEPS = [load_users, load_campaign, load_characters, load_encounter]
+def load_other_systems(context: DemoContext) -> None:
+    from combat.demos import loaders
+
+    for load in loaders():
+        load(context)
+
+
+STEPS = [load_users, load_campaign, load_characters, load_encounter, load_other_systems]
 
 
 class Command(BaseCommand):

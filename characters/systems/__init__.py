@@ -1,0 +1,23 @@
+"""Per-system character pages: `characters/systems/<slug>.py` (the builder's form and contexts)
+beside `templates/characters/<slug>/` (builder.html, sheet.html). A system brings both and edits
+no view. Each module offers:
+
+- `form_blank()`, `form_from_sheet(sheet)`, `form_from_post(post)`: the builder's form object,
+  which has `apply(op)` (an add/remove button) and `sheet()` (the sheet it describes);
+- `builder_context(request, form, character, *, campaign, saving=False, live=False)`;
+- `sheet_context(request, character)`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+
+def pages_for(slug: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"characters.systems.{slug}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"characters.systems.{slug}":
+            raise
+        return None
