@@ -94,6 +94,10 @@ class CampaignDetailAPI(_CampaignAPIView):
         data = self.validated(CampaignUpdateInputSerializer)
         if "name" in data:
             campaign = _call(services.campaign_update, campaign=campaign, name=data["name"])
+        if "rules_options" in data:
+            campaign = services.campaign_rules_options_update(
+                campaign=campaign, options=data["rules_options"]
+            )
         return self.respond(campaign)
 
 

@@ -19,6 +19,9 @@ class Campaign(models.Model):
         verbose_name=_("director de juego"),
     )
     invite_code = models.CharField(_("código de invitación"), max_length=16, unique=True)
+    # The GM's choices the campaign's system reads (Anima's results table…), checked by the
+    # system's `check_options` before they are stored.
+    rules_options = models.JSONField(_("opciones de reglas"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # Any change a campaign list shows bumps this, so cached pages know they are stale.
     updated_at = models.DateTimeField(auto_now=True)

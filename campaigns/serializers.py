@@ -25,6 +25,9 @@ class CampaignCreateInputSerializer(StrictSerializer):
 
 class CampaignUpdateInputSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_MAX_LENGTH, required=False)
+    rules_options = serializers.JSONField(
+        required=False, help_text="The GM's rules options, as the campaign's system defines them."
+    )
 
 
 class CampaignJoinInputSerializer(StrictSerializer):
@@ -51,6 +54,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "role",
             "member_count",
             "invite_code",
+            "rules_options",
             "created_at",
         ]
         read_only_fields = fields

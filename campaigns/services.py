@@ -84,6 +84,25 @@ def campaign_update(*, campaign: Campaign, name: str) -> Campaign:
 
 
 @transaction.atomic
+def campaign_rules_options_update(*, campaign: Campaign, options) -> Campaign:
+    """GM: the choices the campaign's system reads (its `check_options` says what is valid)."""
+    system = systems.get(campaign.system)
+    check = getattr(system, "check_options", None)
+    if check is None:
+        raise CampaignError("rules_options.unsupported", _("Este sistema de juego no tiene opciones."))
+    if not isinstance(options, dict):
+        raise CampaignError(
+            "rules_options.not_object", _("Las opciones deben ser un objeto JSON."), field="rules_options"
+        )
+    problems = list(check(options))
+    if problems:
+        raise DomainError.from_problems(problems, prefix="/rules_options")
+    campaign.rules_options = options
+    campaign.save(update_fields=["rules_options", "updated_at"])
+    return campaign
+
+
+@transaction.atomic
 def campaign_regenerate_invite(*, campaign: Campaign) -> Campaign:
     """A fresh invite code; the old one stops working at once."""
     while True:

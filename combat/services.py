@@ -49,6 +49,7 @@ def _require_gm(user, encounter: Encounter) -> None:
 def _table(encounter: Encounter, user=None) -> Table:
     table = Table.from_state(encounter.state or fold.initial_state(), commitment=encounter.commitment)
     table.by_gm = user is not None and is_encounter_gm(user, encounter)
+    table.options = encounter.campaign.rules_options or {}
     return table
 
 

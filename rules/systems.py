@@ -116,6 +116,9 @@ class GameSystem(Protocol):
         """The system's catalogue as JSON (`GET /rules/{slug}/catalogue/`)."""
         ...
 
+    # Optional: `check_options(options) -> list[Problem]` when the GM may set rules options for a
+    # campaign (`Campaign.rules_options`, handed to every action as `Table.options`).
+
     def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
         """Validate a sheet and derive its numbers; never raises on bad input. `history` may
         carry what the campaign recorded for the character (`awards`, `waivers`); a system

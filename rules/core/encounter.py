@@ -90,6 +90,8 @@ class Table:
     last_action: LastAction | None = None
     # Whether the encounter's GM takes the action (some actions are the GM's to take freely).
     by_gm: bool = False
+    # The campaign's rules options (the GM's choices the system reads, `check_options`).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_state(cls, folded: Mapping | None, *, commitment: str = "") -> Table:

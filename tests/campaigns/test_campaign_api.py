@@ -352,3 +352,18 @@ def test_the_list_does_not_grow_in_queries_with_more_campaigns(django_assert_max
         response = client.get(LIST)
     assert response.json()["count"] == campaigns
     assert all(item["member_count"] in (1, 2) for item in response.json()["results"])
+
+
+def test_a_system_without_rules_options_refuses_them_and_stores_nothing(api_client):
+    from tests.factories import UserFactory, campaign_for
+
+    gm = UserFactory()
+    campaign = campaign_for(gm)
+    api_client.force_authenticate(gm)
+    response = api_client.patch(
+        f"/api/v1/campaigns/{campaign.pk}/", {"rules_options": {"x": 1}}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "rules_options.unsupported"
+    campaign.refresh_from_db()
+    assert campaign.rules_options == {}
