@@ -24,6 +24,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from rules import systems
+
 from . import access, selectors, services, texts
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
@@ -95,7 +97,13 @@ def character_list(request):
         character.report = selectors.character_validation(character)
         character.archetype_name = texts.archetype_name(character.archetype, lang)
     template = f"{LIST_TEMPLATE}#list" if request.htmx else LIST_TEMPLATE
-    return render(request, template, {"characters": characters})
+    # Every system with character pages, for the "new character" choice.
+    others = [
+        {"slug": s.slug, "name": s.name_en if lang == "en" else s.name_es}
+        for s in systems.all_systems().values()
+        if s.slug != DEFAULT_SYSTEM and pages_for(s.slug) is not None
+    ]
+    return render(request, template, {"characters": characters, "other_systems": others})
 
 
 # --- The builder ---------------------------------------------------------------------------------
