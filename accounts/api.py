@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
-from epic20site.views import signup_throttled_message, throttled_message
+from epic20site.pages import signup_throttled_message, throttled_message
 
 from . import services, throttle
 from .serializers import (

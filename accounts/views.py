@@ -15,7 +15,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
-from epic20site.views import ratelimited, signup_throttled_message
+from epic20site.pages import ratelimited, signup_throttled_message
 
 from . import services, throttle
 from .forms import LoginForm, SignupForm

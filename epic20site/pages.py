@@ -7,7 +7,9 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from .errors import DomainError, page_messages
 
@@ -41,3 +43,32 @@ def answers_refusals(back_to):
         return wrapper
 
     return decorate
+
+
+# --- 429: throttled logins and sign-ups (the envelope under /api/, the page elsewhere) -------
+
+
+def is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def envelope(code: str, message: str, status: int) -> JsonResponse:
+    return JsonResponse(
+        {"errors": [{"code": code, "path": "", "message": str(message), "rule": ""}]}, status=status
+    )
+
+
+def throttled_message() -> str:
+    return _("Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.")
+
+
+def signup_throttled_message() -> str:
+    return _("Demasiadas altas desde esta dirección. Espera un rato antes de volver a intentarlo.")
+
+
+def ratelimited(request, exception=None, message=None):
+    """The 429 answer: the error envelope under /api/, the page elsewhere."""
+    message = message or throttled_message()
+    if is_api(request):
+        return envelope("request.throttled", message, 429)
+    return render(request, "429.html", {"message": message}, status=429)

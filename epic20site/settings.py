@@ -225,7 +225,7 @@ RATELIMIT_FAIL_OPEN = True
 # address, not the proxy's (see epic20site/net.py).
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 RATELIMIT_IP_META_KEY = "epic20site.net.client_ip"
-RATELIMIT_VIEW = "epic20site.views.ratelimited"
+RATELIMIT_VIEW = "epic20site.pages.ratelimited"
 
 # Content-Security-Policy (django-csp): the site loads nothing from elsewhere, so everything is
 # 'self' and nothing inline runs, with two named exceptions. Two inline handlers in templates

@@ -17,6 +17,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
+from .pages import envelope as _envelope
+from .pages import is_api as _is_api
+
 logger = logging.getLogger(__name__)
 
 
@@ -71,32 +74,6 @@ def _redis_state() -> str | None:
 api_docs = csp_replace({"style-src": ["'self'", "'unsafe-inline'"]})(
     SpectacularSwaggerSplitView.as_view(url_name="schema")
 )
-
-
-def _is_api(request) -> bool:
-    return request.path.startswith("/api/")
-
-
-def _envelope(code: str, message: str, status: int) -> JsonResponse:
-    return JsonResponse(
-        {"errors": [{"code": code, "path": "", "message": str(message), "rule": ""}]}, status=status
-    )
-
-
-def throttled_message() -> str:
-    return _("Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.")
-
-
-def signup_throttled_message() -> str:
-    return _("Demasiadas altas desde esta dirección. Espera un rato antes de volver a intentarlo.")
-
-
-def ratelimited(request, exception=None, message=None):
-    """The 429 answer: the error envelope under /api/, the page elsewhere."""
-    message = message or throttled_message()
-    if _is_api(request):
-        return _envelope("request.throttled", message, 429)
-    return render(request, "429.html", {"message": message}, status=429)
 
 
 def bad_request(request, exception=None):
