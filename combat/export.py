@@ -11,6 +11,17 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 FORMATS = ("bbcode", "markdown")
+# Names, sides and notes are people's text: in the post they must stay text. BBCode has no
+# escape, so its brackets become look-alikes; Markdown escapes its specials with a backslash.
+_BBCODE = str.maketrans({"[": "［", "]": "］"})
+_MARKDOWN_SPECIALS = set("\\`*_[]<>")
+
+
+def escape(text: str, fmt: str) -> str:
+    """`text` as plain text inside a post of format `fmt` (no tag, link or image of its own)."""
+    if fmt == "bbcode":
+        return str(text).translate(_BBCODE)
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else ch for ch in str(text))
 
 
 def _sign(n: int) -> str:
@@ -56,6 +67,7 @@ def _outcome(view: dict) -> str:
 def render(events: Iterable[dict], *, fmt: str, title: str, lang: str) -> str:
     """`events` are `selectors.event_view` dicts, oldest first; undone ones are left out."""
     lines: list[str] = []
+    title = escape(title, fmt)
     if fmt == "bbcode":
         lines.append(f"[b]{title}[/b]")
     else:
@@ -69,10 +81,10 @@ def render(events: Iterable[dict], *, fmt: str, title: str, lang: str) -> str:
             heading = _("Asalto %(n)s") % {"n": current_round} if current_round else _("Preparación")
             lines.append("")
             lines.append(f"[u]{heading}[/u]" if fmt == "bbcode" else f"### {heading}")
-        text = view.get("text") or ""
-        roll = roll_line(view.get("roll"), lang)
+        text = escape(view.get("text") or "", fmt)
+        roll = roll_line(view.get("roll"), lang)  # the engine's own words and numbers
         outcome = _outcome(view)
-        rule = view.get("rule") or ""
+        rule = escape(view.get("rule") or "", fmt)
         if fmt == "bbcode":
             line = f"#{view['seq']} {text}"
             if roll:

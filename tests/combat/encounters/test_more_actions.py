@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.combat.encounters.conftest import THUG
 from tests.combat.encounters.test_fight_api import started
 
 pytestmark = pytest.mark.django_db
@@ -244,3 +245,20 @@ def test_an_attack_on_several_targets_rolls_once_per_target(table, faces):
         maneuvers=["ataque-doble"],
     )
     assert double.status_code == 400  # Nova has spent her standard action, and lacks the maneuver
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "unwanted"),
+    [
+        ("bbcode", "Mal[url=javascript:alert(1)]vado[/url]", "[url="),
+        ("markdown", "Mal![i](http://example.org/x.png)", "![i](http"),
+        ("markdown", "Mal[click](javascript:alert(1))", "[click](javascript"),
+    ],
+)
+def test_the_forum_export_keeps_names_as_text(table, faces, fmt, name, unwanted):
+    """A name is people's text: pasted into a forum it must not become a link or an image."""
+    encounter = table.create(name=name)["id"]
+    table.add_npc(encounter, sheet={**THUG, "name": name})
+    text = table.gm_api.get(f"/api/v1/encounters/{encounter}/export/", {"format": fmt}).json()["text"]
+    assert unwanted not in text
+    assert "Mal" in text and "vado" in text or fmt == "markdown"
