@@ -125,6 +125,15 @@ def remember_watcher(encounter_id: int, user_id: int) -> None:
         logger.warning("live: could not remember a watcher of encounter %s", encounter_id)
 
 
+def forget_watchers(encounter_ids, user_id: int) -> None:
+    """The user may no longer watch these encounters (they left the campaign): their next poll
+    runs the full access check again, and answers 404."""
+    try:
+        cache.delete_many([_access_key(eid, user_id) for eid in encounter_ids])
+    except Exception:  # the remembered access runs out by itself within ACCESS_TIMEOUT
+        logger.warning("live: could not forget the watcher %s", user_id)
+
+
 def is_known_watcher(encounter_id: int, user_id: int) -> bool:
     return bool(_cached(_access_key(encounter_id, user_id)))
 

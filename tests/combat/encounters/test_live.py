@@ -91,3 +91,15 @@ def test_the_poll_of_a_stranger_is_a_404_even_when_idle(table):
 def test_the_local_cache_is_not_trusted_across_processes():
     assert not live.cache_is_shared("django.core.cache.backends.locmem.LocMemCache")
     assert live.cache_is_shared("django_redis.cache.RedisCache")
+
+
+def test_a_player_who_leaves_the_campaign_stops_receiving_the_fight_at_once(table):
+    from campaigns import services as campaign_services
+
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    client = watcher(table.player)
+    url = reverse("encounters:log_after", args=[encounter, marker.seq])
+    assert client.get(url, {"v": marker.version}).status_code == 204  # remembered as a watcher
+    campaign_services.campaign_leave(user=table.player, campaign=table.campaign)
+    assert client.get(url, {"v": marker.version}).status_code == 404
