@@ -237,8 +237,8 @@ class CharacterDetailView(APIView):
         character = access.access_character_by_id(request.user, pk, write=True)
         body = _body_object(request)
         present, campaign = _campaign_from_body(request, body)
-        sheet = services.sheet_merge(character=character, changes=body)
-        return _update(request, character, sheet, move=present, campaign=campaign)
+        # Merged under the row's lock by the service, so a concurrent edit is never lost.
+        return _update(request, character, body, move=present, campaign=campaign, partial=True)
 
     @extend_schema(
         tags=[TAG],
@@ -253,14 +253,17 @@ class CharacterDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def _update(request, character, sheet: dict, *, move: bool, campaign) -> Response:
+def _update(request, character, sheet: dict, *, move: bool, campaign, partial: bool = False) -> Response:
     moves = move and (campaign.pk if campaign else None) != character.campaign_id
     try:
         with transaction.atomic():
             if moves:
                 # Move first: the waivers that apply depend on the campaign.
                 services.character_attach(character=character, campaign=campaign, user=request.user)
-            services.character_update(character=character, sheet=sheet)
+            if partial:
+                services.character_update(character=character, changes=sheet)
+            else:
+                services.character_update(character=character, sheet=sheet)
     except services.CharacterError as exc:
         character.refresh_from_db()
         _raise(exc)

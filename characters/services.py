@@ -183,9 +183,14 @@ def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign 
 
 
 @transaction.atomic
-def character_update(*, character: Character, sheet: Any) -> Character:
-    """Replace the whole sheet (PUT, the builder's save). PATCH merges top-level keys before."""
-    sheet_check(sheet=sheet, character=character)
+def character_update(*, character: Character, sheet: Any = None, changes: Any = None) -> Character:
+    """Replace the whole sheet (PUT, the builder's save: `sheet`), or only the top-level keys of
+    `changes` (PATCH). The row is locked first and `changes` are merged into the sheet as it is
+    then, so two edits at once (an owner's and the GM's, or a level award) never lose one."""
+    locked = Character.objects.select_for_update().get(pk=character.pk)
+    if changes is not None:
+        sheet = sheet_merge(character=locked, changes=changes)
+    sheet_check(sheet=sheet, character=locked)
     character.sheet = sheet_without_meta(sheet)
     _apply_columns(character)
     character.save()
