@@ -59,9 +59,9 @@ def _raise(exc: services.CharacterError):
 
 
 def _body_object(request) -> dict:
-    """The JSON body as a dict, or the envelope's 400 when it is anything else."""
+    """The JSON body as a dict, or the envelope's 400 when it is anything else (or absent)."""
     data = request.data
-    if not isinstance(data, dict):
+    if not request.body or not isinstance(data, dict):
         raise EnvelopeError([error("request.not_object", _("El cuerpo debe ser un objeto JSON."))])
     return dict(data)
 

@@ -82,9 +82,12 @@ class EquipmentRowSerializer(serializers.Serializer):
 
 
 class SheetSerializer(serializers.Serializer):
-    """An Epic20 sheet as a player submits it; also the export/import format."""
+    """An Epic20 sheet as a player submits it; also the export/import format. The other systems'
+    sheets (`"system": "msh" | "anima" | "hero"`) have their own shapes (docs/api.md)."""
 
-    system = serializers.CharField(help_text='Always "epic20".')
+    system = serializers.CharField(
+        required=False, help_text='"epic20" (the default when absent), or another system\'s slug.'
+    )
     name = serializers.CharField()
     concept = serializers.CharField(required=False, allow_blank=True)
     level = serializers.IntegerField(help_text="0 to 40.")

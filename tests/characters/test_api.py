@@ -530,3 +530,18 @@ def test_validate_reports_an_unknown_key_as_create_would_refuse_it():
     assert body["valid"] is False
     assert body["errors"][0]["code"] == "sheet.unknown_key"
     assert body["errors"][0]["path"] == "/colour"
+
+
+def test_validating_nothing_is_a_400_not_a_report(api_client):
+    response = api_client.post("/api/v1/characters/validate/")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "request.not_object"
+
+
+def test_a_sheet_without_system_is_an_epic20_sheet(user):
+    sheet = nova()
+    sheet.pop("system", None)
+    response = client_for(user).post(LIST, sheet, format="json")
+    assert response.status_code == 201, response.json()
+    stored = client_for(user).get(f"{LIST}{response.json()['id']}/").json()
+    assert stored.get("system", "epic20") == "epic20" and stored["name"] == sheet["name"]
