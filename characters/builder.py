@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from rules.epic20.archetypes import ARCHETYPES
 from rules.epic20.catalogue import CATALOGUE
+from rules.epic20.sheet import EQUIPMENT_FLAGS
 
 from .sheets import json_number
 
@@ -30,8 +31,11 @@ ROW_SECTIONS: dict[str, tuple[str, ...]] = {
     "powers": ("power", "modifiers", "detail", "units", "throwing"),
     "advantages": ("advantage", "points", "detail"),
     "complications": ("complication", "detail"),
-    "equipment": ("kind", "name", "power", "armor"),
+    # The optional properties the combat maneuvers read (EQUIPMENT_FLAGS) and a free-text detail.
+    "equipment": ("kind", "name", "power", *EQUIPMENT_FLAGS, "detail"),
 }
+# Checkbox fields: "on" when ticked.
+CHECKBOXES = frozenset({"throwing", *EQUIPMENT_FLAGS})
 # The key field of each row: a row without it is a blank row, left out of the sheet.
 ROW_KEY = {
     "skills": "skill",
@@ -43,7 +47,7 @@ ROW_KEY = {
 MAX_ROWS = 60  # per section: more than any legal sheet needs; bounds the work per request
 DEFAULT_LEVEL = 8  # NIVEL: "El nivel de un héroe típico inicial es 8."
 ATTRIBUTE_VALUES = ("0", "0.5", "1")
-_ROW_FIELD = re.compile(r"^(?P<section>[a-z]+)-(?P<index>\d{1,3})-(?P<field>[a-z]+)$")
+_ROW_FIELD = re.compile(r"^(?P<section>[a-z]+)-(?P<index>\d{1,3})-(?P<field>[a-z_]+)$")
 
 
 def catalogue_maps() -> dict[str, dict]:
@@ -198,8 +202,8 @@ class BuilderForm:
                     value = item.get(name)
                     if name == "modifiers":
                         values[name] = [str(m) for m in value] if isinstance(value, list) else []
-                    elif name in ("armor", "throwing"):
-                        values[name] = "on" if value else ""
+                    elif name in CHECKBOXES:
+                        values[name] = _checkbox_text(value)
                     else:
                         values[name] = text(value)
                 rows[section].append(Row(section=section, index=i, values=values))
@@ -329,7 +333,7 @@ class BuilderForm:
             if len(parts) > 1 and parts[1].isdigit():
                 for row in self.rows[head]:
                     if row.sheet_index == int(parts[1]):
-                        return row.slot
+                        return _field_slot(row, parts[2:])
             return head
         return "sheet"
 
@@ -340,6 +344,38 @@ class BuilderForm:
         if head == "maneuver" or slot == "maneuvers":
             return "maneuvers"
         return None
+
+
+# Fields of an equipment row whose errors are shown next to the field itself rather than under
+# the row (`equipment.invalid_shield` at /equipment/0/shield, `equipment.burst_needs_ranged` at
+# /equipment/0/burst…).
+FIELD_SLOTS = {"equipment": frozenset({*EQUIPMENT_FLAGS, "detail"})}
+
+
+def _field_slot(row: Row, rest: list[str]) -> str:
+    if rest and rest[0] in FIELD_SLOTS.get(row.section, ()):
+        return f"{row.slot}-{rest[0]}"
+    return row.slot
+
+
+def _checkbox_text(value: Any) -> str:
+    """A stored boolean as a checkbox shows it; anything else is kept as written, so that the
+    engine's refusal (`equipment.invalid_shield`…) stays next to its field."""
+    if value is True:
+        return "on"
+    if value is False or value is None:
+        return ""
+    return value if isinstance(value, str) else str(value)
+
+
+def checkbox_value(text: Any) -> Any:
+    """A checkbox field as the sheet's boolean: ticked ("on") is true, empty is false, and what
+    no checkbox sends is passed on as written for the engine to refuse at its pointer."""
+    if text in ("on", "true", "1", True):
+        return True
+    if text in ("", "off", "false", "0", None, False):
+        return False
+    return text
 
 
 def _option_value(option, raw: str | None):
@@ -371,8 +407,9 @@ def _row_item(section: str, values: dict[str, Any], m: dict) -> dict | None:
         power = m["powers"].get(values["power"])
         if units is not None and (power is None or power.repeatable or units != 1):
             item["units"] = units
-        if values.get("throwing") in ("on", "true", "1", True):
-            item["throwing"] = True  # ARQUETIPOS, Masa de músculos: a ranged power used to throw
+        if checkbox_value(values.get("throwing")) is not False:
+            # ARQUETIPOS, Masa de músculos: a ranged power used to throw
+            item["throwing"] = checkbox_value(values.get("throwing"))
         return item
     if section == "advantages":
         item = {"advantage": values["advantage"], "points": read_number(values.get("points", ""))}
@@ -388,13 +425,26 @@ def _row_item(section: str, values: dict[str, Any], m: dict) -> dict | None:
         if detail:
             item["detail"] = detail
         return item
-    # equipment
-    return {
+    return _equipment_item(values)
+
+
+def _equipment_item(values: dict[str, Any]) -> dict:
+    """An equipment row as the sheet writes it: `armor` always, the other properties only when
+    set (MANIOBRAS DE COMBATE reads them; an unset one is false), and the detail when written."""
+    item: dict[str, Any] = {
         "kind": values.get("kind") or "mundane",
         "name": values["name"].strip(),
         "power": values.get("power") or None,
-        "armor": values.get("armor") in ("on", "true", "1", True),
+        "armor": checkbox_value(values.get("armor")),
     }
+    for key in EQUIPMENT_FLAGS[1:]:
+        value = checkbox_value(values.get(key))
+        if value is not False:
+            item[key] = value
+    detail = (values.get("detail") or "").strip()
+    if detail:
+        item["detail"] = detail
+    return item
 
 
 # --- What the current choices rule out ---------------------------------------------------------

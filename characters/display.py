@@ -17,7 +17,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from rules.epic20 import weapons
 from rules.epic20.catalogue.types import PowerCategory
+from rules.epic20.sheet import parse_sheet
 from rules.epic20.validation import validate_sheet
 
 from . import selectors
@@ -26,7 +28,7 @@ from .builder import BuilderForm, maps, unavailable
 from .forms import campaign_choices
 from .panels import budget_rows, conversion_rows, derived_rows, equipment_costs
 from .sheets import json_number
-from .texts import description_of, half, name_of
+from .texts import description_of, equipment_flag_fields, half, name_of
 
 # --- The catalogue, as the builder lists it (built once per language) ------------------------------
 
@@ -200,8 +202,63 @@ def shown_rule(problem: dict) -> str:
 CATALOGUE_LISTS = ("power", "advantage", "maneuver")
 
 
+def weapon_choices(sheet: dict, details: dict[str, str], lang: str) -> dict[str, tuple]:
+    """For Fineza con un arma and Ojo agudo, the weapons of the sheet that fit them, as
+    `(value, label)` pairs for the select of the maneuver's detail: "un arma … a elegir"
+    (MANIOBRAS DE COMBATE), read by the engine's `weapons.item_fits` / `power_fits`. A detail
+    that names none of them is kept as a last choice, marked, so that nothing is lost."""
+    parsed, _problems = parse_sheet(sheet)
+    m = maps()
+    out = {}
+    for maneuver in weapons.CHOSEN_WEAPON_MANEUVERS:
+        choices = [(item.name, item.name) for item in parsed.equipment if weapons.item_fits(maneuver, item)]
+        seen = set()
+        for entry in parsed.powers:
+            if entry.slug in seen or not weapons.power_fits(maneuver, entry.slug):
+                continue
+            seen.add(entry.slug)
+            name = name_of(m["powers"][entry.slug], lang)
+            choices.append((entry.slug, f"{name} ({entry.detail})" if entry.detail else name))
+        detail = details.get(maneuver, "")
+        if detail and weapons.chosen_weapon(maneuver, parsed.equipment, detail, parsed.powers) is None:
+            choices.append((detail, _("%(name)s (no encaja)") % {"name": detail}))
+        out[maneuver] = tuple(_dedupe(choices))
+    return out
+
+
+def _dedupe(choices):
+    values = set()
+    for value, label in choices:
+        if value.casefold() not in values:
+            values.add(value.casefold())
+            yield value, label
+
+
+def weapon_select_html(maneuver: str, choices, detail: str) -> str:
+    """The select of the weapon a maneuver chooses; the empty choice lets the engine take the
+    first that fits (`weapons.chosen_weapon`)."""
+    wanted = detail.strip().casefold()
+    selected = next((value for value, _label in choices if value.casefold() == wanted), "")
+    first = _("— La primera que encaje —") if choices else _("— Ningún arma encaja todavía —")
+    options = format_html('<option value="">{}</option>', first) + format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((value, mark_safe(" selected") if value == selected else "", label) for value, label in choices),
+    )
+    return format_html(
+        '<label class="form-label small mb-0" for="maneuver-detail-{0}">{1}</label>'
+        '<select class="form-select form-select-sm mb-1 weapon-select" id="maneuver-detail-{0}" '
+        'name="maneuver-detail-{0}">{2}</select>',
+        maneuver,
+        _("Arma elegida"),
+        options,
+    )
+
+
 @lru_cache(maxsize=32)
-def _catalogue_lists(lang: str, action: str, live: bool, blocked, chosen, details, errors) -> dict[str, str]:
+def _catalogue_lists(
+    lang: str, action: str, live: bool, blocked, chosen, details, errors, weapon_options=()
+) -> dict[str, str]:
     """The builder's catalogue lists (every power, advantage and maneuver with its rule text):
     most of the page, and the same from one keystroke to the next unless the choices they show
     changed, so each rendering is remembered for the values it shows."""
@@ -213,6 +270,10 @@ def _catalogue_lists(lang: str, action: str, live: bool, blocked, chosen, detail
         "chosen_maneuvers": frozenset(chosen),
         "maneuver_details": dict(details),
         "slots": {slot: list(messages) for slot, messages in errors},
+        "weapon_selects": {
+            maneuver: weapon_select_html(maneuver, choices, dict(details).get(maneuver, ""))
+            for maneuver, choices in weapon_options
+        },
     }
     with translation.override(lang):
         return {
@@ -221,7 +282,9 @@ def _catalogue_lists(lang: str, action: str, live: bool, blocked, chosen, detail
         }
 
 
-def catalogue_lists(lang: str, action: str, live: bool, form: BuilderForm, blocked: dict, slots: dict):
+def catalogue_lists(
+    lang: str, action: str, live: bool, form: BuilderForm, blocked: dict, slots: dict, sheet: dict
+):
     maneuver_errors = tuple(
         sorted((slot, tuple(messages)) for slot, messages in slots.items() if slot.startswith("maneuver-"))
     )
@@ -233,6 +296,7 @@ def catalogue_lists(lang: str, action: str, live: bool, form: BuilderForm, block
         tuple(sorted(form.maneuvers)),
         tuple(sorted(form.maneuver_details.items())),
         maneuver_errors,
+        tuple(sorted(weapon_choices(sheet, form.maneuver_details, lang).items())),
     )
 
 
@@ -294,7 +358,8 @@ def builder_context(
         "can_waive": character is not None and is_character_gm(request.user, character),
         "action": action,
         "live": live,
-        "catalogue_lists": catalogue_lists(lang, action, live, form, blocked, slots),
+        "catalogue_lists": catalogue_lists(lang, action, live, form, blocked, slots, sheet),
+        "equipment_flags": equipment_flag_fields(),
     }
     return context
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.epic20.costs import equipment_cost
-from rules.epic20.sheet import EquipmentEntry
+from rules.epic20.sheet import EQUIPMENT_FLAGS, EquipmentEntry
 
 from . import selectors
 from .builder import BuilderForm, maps
@@ -161,12 +161,14 @@ def item_cost(values, index: int, terms) -> float:
     marcial)."""
     power = values.get("power") if isinstance(values.get("power"), str) else None
     power = power if power in maps()["powers"] else None
+    # Every property, since a shield is "equipo … defensivo" too (the Artista marcial pays it double).
+    flags = {key: values.get(key) in ("on", "true", "1", True) for key in EQUIPMENT_FLAGS}
     entry = EquipmentEntry(
         index=index,
         kind="special" if values.get("kind") == "special" else "mundane",
         name=str(values.get("name") or ""),
         power=power,
-        armor=values.get("armor") in ("on", "true", "1", True),
+        **flags,
     )
     return float(equipment_cost(entry, terms))
 

@@ -7,11 +7,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules.epic20.chosen_rolls import chosen_rolls
+from rules.epic20.sheet import EQUIPMENT_FLAGS
+
 from . import selectors
 from .access import can_delete_character, can_edit_character, is_character_gm
 from .builder import maps
 from .panels import budget_rows, conversion_rows, derived_rows, item_cost, item_cost_text
-from .texts import description_of, dice_text, half, name_of
+from .texts import description_of, dice_text, equipment_flag_label, half, name_of, signed
 
 
 def _rows(sheet: dict, key: str) -> list[dict]:
@@ -33,7 +36,8 @@ def _number(value: Any) -> float | int:
 def sheet_context(request, character) -> dict:
     lang = selectors.request_lang()
     m = maps()
-    report = selectors.character_report(character, lang)
+    checked = selectors.character_validation(character)
+    report = checked.as_dict(lang=lang)
     sheet = character.sheet if isinstance(character.sheet, dict) else {}
     derived = report["derived"]
 
@@ -101,13 +105,7 @@ def sheet_context(request, character) -> dict:
                 "detail": _text(item.get("detail")),
             }
         )
-    maneuvers = []
-    for item in sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []:
-        slug, detail = (item.get("maneuver"), item.get("detail")) if isinstance(item, dict) else (item, "")
-        maneuver = named("maneuvers", slug)
-        maneuvers.append(
-            {"name": name_of(maneuver, lang) if maneuver else _text(slug), "detail": _text(detail)}
-        )
+    maneuvers = maneuver_rows(sheet, lang)
     complications = []
     for item in _rows(sheet, "complications"):
         complication = named("complications", item.get("complication"))
@@ -117,21 +115,7 @@ def sheet_context(request, character) -> dict:
                 "detail": _text(item.get("detail")),
             }
         )
-    terms = named("archetypes", sheet.get("archetype"))
-    equipment = []
-    for index, e in enumerate(_rows(sheet, "equipment")):
-        power = named("powers", e.get("power"))
-        cost = item_cost(e, index, terms)
-        equipment.append(
-            {
-                "name": _text(e.get("name")),
-                "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
-                "power": name_of(power, lang) if power else "",
-                "armor": e.get("armor") is True,
-                "cost": item_cost_text(e.get("kind") == "special", cost),
-                "mundane_cost": 0 if e.get("kind") == "special" else cost,
-            }
-        )
+    equipment = equipment_rows(sheet, named("archetypes", sheet.get("archetype")), lang)
     waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
     waivers = [
         {
@@ -154,6 +138,7 @@ def sheet_context(request, character) -> dict:
         "maneuvers": maneuvers,
         "complications": complications,
         "equipment": equipment,
+        "narrative": narrative_rows(checked.derived, lang),
         "budget_rows": budget_rows(report["budget"], sum(item["mundane_cost"] for item in equipment)),
         "conversions": conversion_rows(report["budget"]),
         "derived_rows": derived_rows(derived),
@@ -164,3 +149,74 @@ def sheet_context(request, character) -> dict:
         "can_edit": can_edit_character(request.user, character),
         "can_delete": can_delete_character(request.user, character),
     }
+
+
+def maneuver_rows(sheet: dict, lang: str) -> list[dict]:
+    """Each maneuver with its detail; Fineza con un arma and Ojo agudo with the weapon they chose
+    and the bonus an attack with it rolls in a fight (`rules.epic20.chosen_rolls`)."""
+    m = maps()
+    rolls = {roll.maneuver: roll for roll in chosen_rolls(sheet)}
+    rows = []
+    for item in sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []:
+        slug, detail = (item.get("maneuver"), item.get("detail")) if isinstance(item, dict) else (item, "")
+        slug = slug if isinstance(slug, str) else _text(slug)  # a stored sheet may hold anything
+        maneuver = m["maneuvers"].get(slug)
+        rows.append(
+            {
+                "slug": slug,
+                "name": name_of(maneuver, lang) if maneuver else _text(slug),
+                "detail": _text(detail),
+                "weapon": _chosen_weapon_text(rolls.get(slug), lang),
+            }
+        )
+    return rows
+
+
+def _chosen_weapon_text(roll, lang: str) -> str:
+    if roll is None:
+        return ""
+    power = maps()["powers"].get(roll.weapon)
+    weapon = name_of(power, lang) if power else roll.weapon
+    if roll.bonus is None:
+        return weapon
+    kind = _("cuerpo a cuerpo") if roll.kind == "melee" else _("a distancia")
+    attribute = maps()["attributes"].get(roll.attribute)
+    return _("%(weapon)s (ataque %(kind)s %(bonus)s, con %(attribute)s)") % {
+        "weapon": weapon,
+        "kind": kind,
+        "bonus": signed(roll.bonus),
+        "attribute": name_of(attribute, lang) if attribute else roll.attribute,
+    }
+
+
+def equipment_rows(sheet: dict, terms, lang: str) -> list[dict]:
+    """Each item with its kind, power, properties (Reglas de equipo, MANIOBRAS DE COMBATE), detail
+    and cost."""
+    rows = []
+    for index, e in enumerate(_rows(sheet, "equipment")):
+        power = maps()["powers"].get(e.get("power")) if isinstance(e.get("power"), str) else None
+        cost = item_cost(e, index, terms)
+        rows.append(
+            {
+                "name": _text(e.get("name")),
+                "kind": _("especial") if e.get("kind") == "special" else _("mundano"),
+                "power": name_of(power, lang) if power else "",
+                "armor": e.get("armor") is True,
+                "properties": [equipment_flag_label(key) for key in EQUIPMENT_FLAGS if e.get(key) is True],
+                "detail": _text(e.get("detail")),
+                "cost": item_cost_text(e.get("kind") == "special", cost),
+                "mundane_cost": 0 if e.get("kind") == "special" else cost,
+            }
+        )
+    return rows
+
+
+def narrative_rows(derived, lang: str) -> list[dict]:
+    """The narrative numbers the sheet implies (`Derived.narrative`: Crecer's size, Excelente
+    atleta's doubled movement, Masa de músculos' lifting, Ayudante's level, Base secreta's size),
+    in the page's language with the section they come from."""
+    notes = derived.narrative if derived is not None else ()
+    return [
+        {"slug": note.slug, "text": note.text_en if lang == "en" else note.text_es, "rule": note.rule}
+        for note in notes
+    ]

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules.epic20.sheet import EQUIPMENT_FLAGS
+
 from .builder import maps
 
 
@@ -53,3 +55,39 @@ def description_of(entry, lang: str) -> str:
 def archetype_name(slug: str | None, lang: str) -> str:
     archetype = maps()["archetypes"].get(slug) if slug else None
     return name_of(archetype, lang) if archetype else ""
+
+
+def equipment_flag_label(key: str) -> str:
+    """The name of an equipment property (`rules.epic20.sheet.EQUIPMENT_FLAGS`) as the builder
+    and the sheet write it; the words are the document's (MANIOBRAS DE COMBATE, Reglas de equipo)."""
+    return {
+        "armor": _("Armadura"),
+        "shield": _("Escudo"),
+        "two_handed": _("A dos manos"),
+        "reach": _("Alcance extendido"),
+        "ranged": _("A distancia"),
+        "burst": _("Ráfaga"),
+        "heavy": _("Pesada"),
+        "for_spaceship": _("Para la nave espacial"),
+    }.get(key, key)
+
+
+def equipment_flag_help(key: str) -> str:
+    return {
+        "armor": _("Equipo de protección: cuenta para la defensa."),
+        "shield": _("Un escudo embrazado (Defensa con escudo)."),
+        "two_handed": _("Arma de cuerpo a cuerpo a dos manos (Ataque brutal, Desarmar)."),
+        "reach": _("Cuerpo a cuerpo con alcance extendido: lanzas largas, alabardas, látigos."),
+        "ranged": _("Arma a distancia (Ataque sostenido, Ojo agudo)."),
+        "burst": _("Arma de ráfaga, a distancia (Ataque brutal de ráfaga, Ataque doble)."),
+        "heavy": _("Arma pesada (andador, nave espacial…): ignora inmunidades y escudos."),
+        "for_spaceship": _("Comprado para la Nave espacial: no cuenta para el límite de equipo especial."),
+    }.get(key, "")
+
+
+def equipment_flag_fields() -> list[dict[str, str]]:
+    """The builder's checkboxes of an equipment row, in the engine's order."""
+    return [
+        {"key": key, "label": equipment_flag_label(key), "help": equipment_flag_help(key)}
+        for key in EQUIPMENT_FLAGS
+    ]

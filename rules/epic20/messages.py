@@ -341,8 +341,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The item's detail must be text.",
     ),
     "equipment.burst_needs_ranged": (
-        "Un arma de ráfaga es un arma a distancia: marca también «ranged».",
-        'A burst weapon is a ranged weapon: mark "ranged" too.',
+        "Un arma de ráfaga es un arma a distancia: márcala también «A distancia».",
+        'A burst weapon is a ranged weapon: mark it "Ranged" too.',
     ),
     "equipment.reach_is_melee": (
         "El alcance extendido es de armas cuerpo a cuerpo, no a distancia.",

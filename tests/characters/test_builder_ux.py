@@ -41,6 +41,11 @@ def live(user, sheet: dict, **extra) -> str:
         # Artista marcial: defensive equipment "le cuestan el doble de puntos".
         ("artista-marcial", {"kind": "mundane", "name": "Chaleco", "power": None, "armor": True},
          "Cuesta 1 de ventaja"),
+        # A shield is "equipo … defensivo" too (seed l.411).
+        ("artista-marcial", {"kind": "mundane", "name": "Rodela", "power": None, "armor": False, "shield": True},
+         "Cuesta 1 de ventaja"),
+        (None, {"kind": "mundane", "name": "Rodela", "power": None, "armor": False, "shield": True},
+         "Cuesta ½ de ventaja"),
     ],
 )  # fmt: skip
 def test_each_equipment_item_shows_what_it_costs(user, archetype, item, cost):

@@ -180,3 +180,36 @@ def test_no_page_scrolls_sideways_on_a_390_px_phone(new_page, make_user, force_l
     phone.goto(f"/characters/{character.pk}/")
     roll = phone.locator("#skills th", has_text="Tirada").bounding_box()
     assert roll["width"] > 0 and roll["x"] + roll["width"] <= 390
+
+
+def add_item(page, index):
+    page.locator("#section-equipment").get_by_role("button", name="Añadir equipo").click()
+    expect(page.locator(f"#equipment-{index}-name")).to_be_visible()
+
+
+def test_a_player_marks_an_items_properties_sees_a_refusal_at_its_box_and_picks_the_chosen_weapon(
+    page, make_user, force_login
+):
+    force_login(page, make_user(username="armera"))
+    page.goto("/characters/new/")
+    add_item(page, 0)
+    page.locator("#equipment-0-name").fill("Bláster")
+
+    # "arma de ráfaga … (de distancia)": Ráfaga alone is refused next to its own box.
+    page.locator("#field-equipment-0-burst").get_by_label("Ráfaga").check()
+    expect(page.locator("#err-equipment-0-burst")).to_contain_text("márcala también «A distancia»")
+    expect(page.locator("#equipment-0-burst")).to_have_attribute("aria-invalid", "true")
+    page.locator("#field-equipment-0-ranged").get_by_label("A distancia").check()
+    expect(page.locator("#err-equipment-0-burst")).to_be_empty()
+
+    # A one-handed melee weapon for Fineza con un arma, offered in its select once it exists.
+    add_item(page, 1)
+    page.locator("#equipment-1-name").fill("Estoque")
+    page.locator("#search-maneuvers").fill("fineza")
+    page.locator("#maneuver-fineza-con-un-arma").check()
+    weapon = page.locator("#maneuver-detail-fineza-con-un-arma")
+    expect(weapon.locator("option")).to_have_text(["— La primera que encaje —", "Estoque"])
+    weapon.select_option("Estoque")
+    expect(weapon).to_have_value("Estoque")
+    page.locator("#equipment-0-name").fill("Bláster pesado")  # another live check
+    expect(weapon).to_have_value("Estoque")
