@@ -26,6 +26,7 @@ DEFENSE_NAMES = {
     "psychic": ("Psíquica", "Psychic"),
 }
 CAPABILITIES = ("attack", "magic", "psychic")
+_IN_HAND = ("en la mano", "in hand")
 
 
 def _name(item: dict, lang: str) -> str:
@@ -49,7 +50,9 @@ def card(view: dict, lang: str) -> dict:
         "status_label": _name(status, lang),
         "side_label": side_label(view["side"]),
         "condition_views": conditions,
-        "equipment_views": [{"name": w, "status": "✋"} for w in view.get("wielding") or []],
+        "equipment_views": [
+            {"name": w, "status": _IN_HAND[lang == "en"]} for w in view.get("wielding") or []
+        ],
         "defense_penalty": -penalty if penalty else 0,
         "defense_label": DEFENSE_NAMES.get(view.get("defense_with") or "", ("", ""))[lang == "en"],
         "hero_points": None,
