@@ -71,8 +71,7 @@ class AnimaForm:
         fields = {key: _shown(sheet.get(key)) for key in (*TEXTS, *NUMBERS)}
         fields["defense_kind"] = fields["defense_kind"] or "block"
         fields.update({key: sheet.get(key) is True for key in FLAGS})
-        wielding = sheet.get("wielding") if isinstance(sheet.get("wielding"), list) else []
-        fields["wielding"] = [str(w) for w in wielding[:2]]
+        fields["wielding"] = _wielding_of(sheet)
         rows = {}
         for section, keys in SECTIONS.items():
             items = sheet.get(section) if isinstance(sheet.get(section), list) else []
@@ -83,11 +82,13 @@ class AnimaForm:
     def from_post(cls, post) -> AnimaForm:
         fields = {key: post.get(key, "") for key in (*TEXTS, *NUMBERS)}
         fields.update({key: key in post for key in FLAGS})
-        fields["wielding"] = [w for w in post.getlist("wielding") if w][:2]
         rows = {}
         for section, keys in SECTIONS.items():
             count = _count(post.get(f"{section}-count", "0"))
             rows[section] = [_row_from_post(post, section, i, keys) for i in range(count)]
+        # A weapon renamed since the page was drawn is no longer ticked under its old name.
+        names = {row["name"] for row in rows["weapons"]}
+        fields["wielding"] = [w for w in post.getlist("wielding") if w in names][:2]
         return cls(fields, rows)
 
     def apply(self, op: str) -> None:
@@ -115,8 +116,8 @@ class AnimaForm:
         out.update({key: bool(self.fields.get(key)) for key in FLAGS})
         for section, keys in SECTIONS.items():
             out[section] = [_item_from_row(row, keys) for row in self.rows[section]]
-        if self.fields.get("wielding"):
-            out["wielding"] = list(self.fields["wielding"])
+        # Always given: a form with every box unticked means empty hands, not the engine's default.
+        out["wielding"] = list(self.fields.get("wielding") or [])
         return out
 
     @staticmethod
@@ -126,6 +127,18 @@ class AnimaForm:
         if not parts:
             return "sheet"
         return "-".join(parts[:3])
+
+
+def _wielding_of(sheet: dict) -> list[str]:
+    """The weapons in hand, or, when the sheet does not say, the engine's default: the first
+    weapon of the sheet (`rules.anima.sheet._wielding`)."""
+    wielding = sheet.get("wielding")
+    if isinstance(wielding, list):
+        return [str(w) for w in wielding[:2]]
+    weapons = [
+        w for w in sheet.get("weapons") or [] if isinstance(w, dict) and isinstance(w.get("name"), str)
+    ]
+    return [weapons[0]["name"]] if weapons else []
 
 
 def _count(text: str) -> int:

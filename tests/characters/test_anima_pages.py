@@ -147,3 +147,23 @@ def test_an_invalid_anima_import_is_refused_and_creates_nothing(user):
     )
     assert response.status_code == 400
     assert not Character.objects.exists()
+
+
+def test_a_sheet_that_does_not_say_what_is_in_hand_shows_the_engines_default_ticked():
+    form = AnimaForm.from_sheet(WIZARD)
+    assert form.fields["wielding"] == ["Bastón"]
+    assert form.sheet()["wielding"] == ["Bastón"]
+
+
+def test_unticking_every_weapon_leaves_the_hands_empty(user):
+    data = post_of(SWORDSWOMAN, save="1")
+    data.pop("wielding")
+    client_for(user).post("/characters/new/", data)
+    assert Character.objects.get().sheet["wielding"] == []
+
+
+def test_a_weapon_renamed_since_the_page_was_drawn_is_no_longer_in_hand_under_its_old_name(user):
+    data = post_of(SWORDSWOMAN)
+    data["weapons-0-name"] = "Mandoble"
+    html = client_for(user).post("/characters/new/", data, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="sheet-valid"' in html and 'value="Mandoble"' in html
