@@ -328,3 +328,29 @@ def test_the_demo_loader_alone_finds_what_an_earlier_run_made():
     assert Campaign.objects.filter(name=demo.CAMPAIGN).count() == 1
     assert Encounter.objects.filter(name=demo.ENCOUNTER).count() == 1
     assert Character.objects.filter(campaign__name=demo.CAMPAIGN).count() == 2
+
+
+def test_a_wizards_turn_offers_his_attack_powers_and_his_area_power(queued):
+    from rules.anima.examples import WIZARD
+
+    gm, player = UserFactory(), UserFactory()
+    campaign = campaign_for(gm, system="anima")
+    player_in(campaign, player)
+    darius = characters.character_create(owner=player, sheet=WIZARD, campaign=campaign)
+    encounter = encounters.encounter_create(campaign=campaign, user=gm, name="Torre")
+    mine = encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=darius.pk).pk
+    orc = encounters.combatant_add(encounter=encounter, user=gm, side="villains", npc_sheet=ORC).pk
+    queued.extend([10, 1])
+    page_client(gm).post(f"/encounters/{encounter.pk}/act/", {"type": "start"})
+    client = page_client(player)
+    html = client.get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'value="magic:Dardo de fuego"' in html and 'value="magic:Bola de fuego"' not in html
+    assert 'id="anima-area-form"' in html and 'id="anima-shields"' in html
+    queued.extend([2])  # the orc's Resistencia de Reflejos: 10 + 2 against the difficulty 22
+    response = client.post(
+        f"/encounters/{encounter.pk}/act/",
+        {"type": "area_power", "actor": mine, "power": "Bola de fuego", "targets": [str(orc)]},
+    )
+    assert response.status_code == 302
+    state = Encounter.objects.get(pk=encounter.pk).state
+    assert state["combatants"][str(orc)]["hit_points"] < ORC["hit_points"]
