@@ -161,9 +161,12 @@ class Reader:
 
     def odds(self, request: dict) -> dict:
         """The odds of an action before it is taken, as this reader may know them."""
+        # A system whose odds read the campaign's rules options says so (`odds_reads_options`).
+        extra = {"options": self.encounter.campaign.rules_options or {}} if getattr(
+            self.system.combat, "odds_reads_options", False) else {}  # fmt: skip
         try:
             return self.system.combat.odds(
-                self.encounter.state or {}, request, viewer=self.viewer, hidden=self.hidden
+                self.encounter.state or {}, request, viewer=self.viewer, hidden=self.hidden, **extra
             )
         except Refused as exc:
             view = getattr(self.system.combat, "view_refusal", None)

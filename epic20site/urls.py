@@ -22,6 +22,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("campaigns/", include("campaigns.urls")),
+    path("campaigns/", include("combat.systems.anima_urls")),
     path("characters/", include("characters.urls")),
     # Before the admin's own routes: its login shares the site's failed-login throttle.
     path("admin/login/", admin_login, name="admin_login"),

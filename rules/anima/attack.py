@@ -94,7 +94,7 @@ def strike(table: Table, dice: DiceSource, attacker_id: int, target_id: int, spe
     defense_roll = roll_d10(dice, defense_value + total(defense_modifiers))
     target["defenses_this_round"] = int(target.get("defenses_this_round") or 0) + 1
     difference = attack_roll["total"] - defense_roll["total"]
-    level = level_for(levels_from_state(table.state), difference)
+    level = level_for(levels_from_state(table.state, table.options), difference)
     damage = (
         damage_for(spec.damage, level.damage_percent, int(target["sheet"]["armor"])) if spec.damage else 0
     )

@@ -65,7 +65,7 @@ def attack_odds(table: Table, action: Mapping, actor) -> dict:
     plan, reflexes = plan_for(table, action, actor)
     attacker = table.state["combatants"][str(actor)]
     target = table.state["combatants"][str(action["target"])]
-    levels = levels_from_state(table.state)
+    levels = levels_from_state(table.state, table.options)
     reach = win_chance(*reflexes) if reflexes else Fraction(1)
     strikes, expected, no_counter_yet = [], Fraction(0), Fraction(1)
     before = int(target.get("defenses_this_round") or 0)
@@ -118,7 +118,7 @@ def area_odds(table: Table, action: Mapping, actor) -> dict[int, dict]:
     """Per target of an area power: the chance to pass the Resistencia de Reflejos ("superar":
     above the difficulty), of each impact level on a failure, and the expected damage."""
     power, targets, difficulty = checked_request(table, action, actor, "area")
-    levels = levels_from_state(table.state)
+    levels = levels_from_state(table.state, table.options)
     out = {}
     for cid in targets:
         value = reflex_value(table.state["combatants"][str(cid)], power)
@@ -147,10 +147,18 @@ def _shown_area(raw: dict[int, dict], viewer: Viewer, hidden: frozenset[int]) ->
     return {"targets": targets}
 
 
-def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int]) -> dict:
+def odds(
+    state: Mapping,
+    request: Mapping,
+    *,
+    viewer: Viewer,
+    hidden: frozenset[int],
+    options: Mapping | None = None,
+) -> dict:
     """The odds as `viewer` may know them: exact for the GM, or when nobody involved is hidden, or
     when the GM lets players see exact odds; else bands only (per target for an area power)."""
     table = Table.from_state(state)
+    table.options = options or {}
     actor = request.get("actor")
     kind = request.get("type") or "attack"
     if kind not in ODDS_TYPES:

@@ -130,7 +130,7 @@ def area_power(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     power, targets, difficulty = checked_request(table, action, actor, "area")
     stayed = set(action.get("stayed") or [])
     key = f"{actor}:{power['name']}"
-    levels = levels_from_state(table.state)
+    levels = levels_from_state(table.state, table.options)
     for cid in targets:
         target = table.state["combatants"][str(cid)]
         name = target["name"]

@@ -15,6 +15,7 @@ from rules.core.problems import Problem, pointer
 from .catalogue import AREA_LEVEL_STEP, ATTACKING, SUPERNATURAL
 
 RULE = f"{ATTACKING} › Tabla de Resultados de Combate"
+OPTIONS_KEY = "impact_levels"
 MAX_PERCENT = 1000
 
 
@@ -63,12 +64,36 @@ def area_level(levels: Sequence[ImpactLevel], shortfall: int) -> ImpactLevel:
     return levels[min(len(levels) - 1, start + max(0, shortfall) // AREA_LEVEL_STEP)]
 
 
-def levels_from_state(state: Mapping) -> tuple[ImpactLevel, ...]:
-    """The encounter's table: the campaign's own when the GM set one, else the project's."""
+def levels_from_state(state: Mapping, options: Mapping | None = None) -> tuple[ImpactLevel, ...]:
+    """The table an attack reads: the encounter's own when the GM set one for it
+    (`set_results_table`), else the campaign's (`rules_options["impact_levels"]`, checked by
+    `check_options` when stored; read again here, so a table that no longer passes is never
+    used), else the project's."""
     stored = state.get("results_table")
-    if not stored:
-        return DEFAULT_LEVELS
-    return tuple(ImpactLevel(**level) for level in stored)
+    if stored:
+        return tuple(ImpactLevel(**level) for level in stored)
+    if options and options.get(OPTIONS_KEY):
+        levels, problems = check_results_table(options)
+        if not problems:
+            return levels
+    return DEFAULT_LEVELS
+
+
+def check_options(options) -> list[Problem]:
+    """A campaign's `rules_options` (API.md, `PATCH /campaigns/{id}/`): only the results table
+    (`{"impact_levels": [...]}`, every level with its thresholds and damage percentage, no gaps
+    or overlaps) may be set; every problem at once."""
+    if not isinstance(options, Mapping):
+        return [
+            _problem("options.not_an_object", "", "Las opciones son un objeto.", "The options are an object.")
+        ]
+    problems = [
+        _problem("options.unknown_key", pointer(key), f"Opción desconocida: «{key}».", f"Unknown option: '{key}'.")
+        for key in sorted(set(options) - {OPTIONS_KEY})
+    ]  # fmt: skip
+    if OPTIONS_KEY in options:
+        problems.extend(check_results_table(options)[1])
+    return problems
 
 
 def as_json(levels: Sequence[ImpactLevel]) -> list[dict]:
@@ -203,6 +228,7 @@ __all__ = [
     "SUPERNATURAL",
     "ImpactLevel",
     "area_level",
+    "check_options",
     "check_results_table",
     "damage_for",
     "level_for",

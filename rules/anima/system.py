@@ -14,7 +14,7 @@ from . import combatant, order, privacy, sheet
 from . import odds as odds_module
 from .actions import ACTIONS
 from .derived import derived
-from .results import DEFAULT_LEVELS, as_json
+from .results import DEFAULT_LEVELS, as_json, check_options
 
 
 def catalogue() -> dict:
@@ -68,6 +68,8 @@ def check_sheet(submitted: Mapping) -> SheetCheck:
 
 class AnimaCombat:
     actions = ACTIONS
+    # The odds read the campaign's results table: the site hands `options` to `odds`.
+    odds_reads_options = True
 
     def build_combatant(self, *, cid: int, name: str, side: str, sheet: Mapping, options: Mapping) -> dict:
         return combatant.build_combatant(cid=cid, name=name, side=side, sheet=sheet, options=options)
@@ -90,8 +92,10 @@ class AnimaCombat:
     def view_event(self, event: Mapping, *, hidden: frozenset[int], viewer: Viewer) -> dict:
         return privacy.view_event(event, hidden=hidden, viewer=viewer)
 
-    def odds(self, state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int]) -> dict:
-        return odds_module.odds(state, request, viewer=viewer, hidden=hidden)
+    def odds(
+        self, state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int], options=None
+    ) -> dict:
+        return odds_module.odds(state, request, viewer=viewer, hidden=hidden, options=options)
 
 
 class AnimaSystem:
@@ -106,6 +110,10 @@ class AnimaSystem:
 
     def check_sheet(self, sheet: Mapping, **history) -> SheetCheck:
         return check_sheet(sheet)
+
+    def check_options(self, options) -> list:
+        """The campaign's rules options: the GM's results table (`results.check_options`)."""
+        return check_options(options)
 
 
 SYSTEM = AnimaSystem()

@@ -1,0 +1,233 @@
+"""The Anima-style fight on the encounter page: the turn's forms offer only what the acting
+combatant can use now (the weapons in hand, its attack powers, the multiple attacks its
+capability allows, what is left of its movement), the counterattack form appears to whoever
+earned one, a panel shows each combatant's defenses this turn (the −2 from the third on) and
+both rolls of the latest attack, and the odds box shows the engine's odds within its privacy
+policy. The actions themselves are the engine's (`rules.anima.actions`)."""
+
+from __future__ import annotations
+
+from rules.anima.catalogue import COMBAT_STATES, STATE, STATUSES, ZONES
+from rules.anima.derived import attacks_allowed
+
+from ..display import side_label
+from . import generic
+
+TEMPLATES = {
+    "controls": "combat/anima/_controls.html",
+    "odds": "combat/anima/_odds.html",
+    "panel": "combat/anima/_panel.html",
+}
+ODDS_TYPES = ("attack", "counterattack", "opportunity_attack")
+STATUS_NAMES = {s["slug"]: s for s in STATUSES}
+DEFENSE_NAMES = {
+    "defense": ("Defensa", "Defense"),
+    "magic": ("Mágica", "Magic"),
+    "psychic": ("Psíquica", "Psychic"),
+}
+CAPABILITIES = ("attack", "magic", "psychic")
+_IN_HAND = ("en la mano", "in hand")
+
+
+def _name(item: dict, lang: str) -> str:
+    return item.get("name_en") if lang == "en" else item.get("name_es")
+
+
+def roll_label(roll: dict) -> str:
+    return ""
+
+
+def card(view: dict, lang: str) -> dict:
+    """A combatant as the page draws it: the generic card's keys, and Anima's own."""
+    status = STATUS_NAMES.get(view.get("status") or "active", STATUS_NAMES["active"])
+    conditions = [
+        {"label": (STATE[s].name_en if lang == "en" else STATE[s].name_es) if s in STATE else s, "ends": "", "turns": 0}
+        for s in view.get("conditions") or []
+    ]  # fmt: skip
+    penalty = int(view.get("next_defense_penalty") or 0)
+    return {
+        **view,
+        "status_label": _name(status, lang),
+        "side_label": side_label(view["side"]),
+        "condition_views": conditions,
+        "equipment_views": [
+            {"name": w, "status": _IN_HAND[lang == "en"]} for w in view.get("wielding") or []
+        ],
+        "defense_penalty": -penalty if penalty else 0,
+        "defense_label": DEFENSE_NAMES.get(view.get("defense_with") or "", ("", ""))[lang == "en"],
+        "hero_points": None,
+    }
+
+
+def _weapons(sheet: dict, in_hand: list[str], *, melee: bool = False) -> list[dict]:
+    """The weapons it may strike with now: those in hand (and bare hands)."""
+    out = []
+    for weapon in sheet.get("weapons") or []:
+        if weapon["name"] in in_hand and not (melee and weapon["ranged"]):
+            out.append({"name": weapon["name"], "ranged": weapon["ranged"], "size": weapon["size"]})
+    return out
+
+
+def _powers(sheet: dict, kind: str) -> list[dict]:
+    return [p for p in sheet.get("powers") or [] if p.get("kind") == kind]
+
+
+def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
+    """The acting combatant's forms: only what it can use now."""
+    sheet = actor.get("sheet") or {}
+    left = page.state.get("turn", {}).get("left") or {}
+    in_hand = actor.get("wielding") or []
+    final_attack = int(sheet.get("attack") or 0) - int(actor.get("movement_penalty") or 0)
+    max_attacks = attacks_allowed(final_attack)
+    attack_powers = _powers(sheet, "attack")
+    complex_left = bool(left.get("complex"))
+    return {
+        "actor": actor,
+        "targets": [t for t in targets if t["id"] != actor["id"]],
+        "weapons": _weapons(sheet, in_hand),
+        "attack_powers": attack_powers,
+        "area_powers": _powers(sheet, "area"),
+        "passive_powers": _powers(sheet, "passive"),
+        "attack_counts": list(range(1, max_attacks + 1)),
+        "extra_weapons": _weapons(sheet, in_hand)[1:] if len(in_hand) == 2 else [],
+        "sheet_weapons": [w["name"] for w in sheet.get("weapons") or []],
+        "in_hand": in_hand,
+        "complex_left": complex_left,
+        "movement_left": left.get("movement_m", 0),
+        "complex_as_movement_m": left.get("complex_as_movement_m", 0),
+        "capabilities": _offensive(sheet, attack_powers),
+    }
+
+
+def _offensive(sheet: dict, attack_powers: list[dict]) -> list[tuple[str, str]]:
+    out = [("attack", "Ataque")]
+    kinds = {p.get("capability") for p in attack_powers}
+    if "magic" in kinds:
+        out.append(("magic", "Mágica"))
+    if "psychic" in kinds:
+        out.append(("psychic", "Psíquica"))
+    return out
+
+
+def _offers(page, controlled: list[dict]) -> list[dict]:
+    """The counterattacks earned this round by combatants the viewer plays (Defenderse:
+    "cuando el resultado de la defensa alcance el nivel de Contraataque")."""
+    out = []
+    for combatant in controlled:
+        offer = combatant.get("counterattack_offer")
+        if not offer or offer.get("round") != page.state.get("round") or combatant.get("status") != "active":
+            continue
+        against = page.cards.get(offer.get("against"))
+        if against is None:
+            continue
+        sheet = combatant.get("sheet") or {}
+        out.append({"actor": combatant, "against": against, "bonus": offer.get("bonus"),
+                    "weapons": _weapons(sheet, combatant.get("wielding") or [], melee=True)})  # fmt: skip
+    return out
+
+
+def _last_attack(page) -> dict | None:
+    """The latest attack with both of its rolls, as this viewer may see them."""
+    for event in reversed(page.event_views(page.events)):
+        if event.get("type") == "attack" and "attack_roll" in event and not event.get("undone"):
+            return event
+    return None
+
+
+def console_context(page) -> dict:
+    lang = page.lang
+    cards = [c for c in page.cards.values() if not c["removed"]]
+    controlled = [c for c in cards if page.is_gm or c["id"] in page.mine]
+    standing = [c for c in cards if c.get("status") != "dead"]
+    current = page.cards.get(page.state.get("current"))
+    active = page.state["status"] == "active"
+    turn = _turn(page, current, standing, lang) if active and page.my_turn and current else None
+    offers = _offers(page, controlled) if active else []
+    others = [c for c in controlled if current is None or c["id"] != current["id"]]
+    opportunity = []
+    if active and current:
+        for c in others:
+            if c.get("status") == "active" and c["side"] != current["side"]:
+                sheet = c.get("sheet") or {}
+                opportunity.append(
+                    {"actor": c, "weapons": _weapons(sheet, c.get("wielding") or [], melee=True)}
+                )
+    shields = [
+        {"actor": c, "choices": [(k, DEFENSE_NAMES[k][lang == "en"]) for k in (c.get("derived") or {}).get("defenses", {})]}
+        for c in controlled
+        if len(((c.get("derived") or {}).get("defenses")) or {}) > 1
+    ]  # fmt: skip
+    key = "-".join(f"{o['actor']['id']}o{o['against']['id']}" for o in offers)
+    key += "-d" + "".join(str(c.get("defenses_this_round") or 0) for c in cards)
+    return {
+        "anima_turn": turn,
+        "anima_offers": offers,
+        "anima_opportunity": opportunity,
+        "anima_shields": shields,
+        "anima_zones": [
+            {"slug": z.slug, "name": z.name_en if lang == "en" else z.name_es, "penalty": z.aim_penalty}
+            for z in ZONES
+        ],  # fmt: skip
+        "anima_states": [
+            {"slug": s.slug, "name": s.name_en if lang == "en" else s.name_es} for s in COMBAT_STATES
+        ],
+        "anima_statuses": [(s["slug"], _name(s, lang)) for s in STATUSES],
+        "anima_last_attack": _last_attack(page),
+        "anima_cards": cards,
+        "controls_key": key,
+    }
+
+
+class _Fields:
+    """A form's fields with `strike` ("<capability>:<weapon or power>", one choice the page
+    offers) read as the action's `capability` and `with`."""
+
+    def __init__(self, post):
+        self.post = post
+        capability, _sep, name = (post.get("strike") or "").partition(":")
+        self.extra = {"capability": capability, "with": name} if name and capability in CAPABILITIES else {}
+
+    def get(self, key, default=None):
+        return self.extra[key] if key in self.extra else self.post.get(key, default)
+
+    def __getitem__(self, key):
+        return self.extra[key] if key in self.extra else self.post[key]
+
+    def getlist(self, key):
+        return self.post.getlist(key)
+
+    def __contains__(self, key):
+        return key in self.extra or key in self.post
+
+
+def action_from_form(post, system=None) -> dict:
+    """The form's fields as the action's JSON, typed by the action's schema (`generic`)."""
+    if system is None:
+        from rules.anima.system import SYSTEM as system
+    return generic.action_from_form(_Fields(post), system)
+
+
+def odds_request(query, system=None) -> dict | None:
+    """The would-be attack the odds box describes, or None while it is incomplete."""
+    if query.get("type") not in ODDS_TYPES:
+        return None
+    request = action_from_form(query, system)
+    if not isinstance(request.get("actor"), int) or not isinstance(request.get("target"), int):
+        return None
+    if not request.get("with"):
+        return None
+    return request
+
+
+def odds_request_from_api(query) -> dict:
+    """`GET /encounters/{id}/odds/?type=attack&actor=&target=&with=…`, typed by the schema
+    (an attack when no type is named)."""
+    from rules.anima.system import SYSTEM
+
+    fields = query.copy()
+    if not fields.get("type"):
+        fields["type"] = "attack"
+    return action_from_form(fields, SYSTEM)
+
+
+__all__ = ["TEMPLATES", "action_from_form", "card", "console_context", "odds_request", "roll_label"]
