@@ -114,19 +114,25 @@ def _colour(colour: str | None, lang: str) -> str:
     return _pick(lang, *COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else ""
 
 
-def latest_roll(page) -> dict | None:
-    """The latest roll on the Universal Table the viewer may see, with its column if they may
-    know it (an NPC's column is its ability: the GM's)."""
+def latest_rolls(page) -> list[dict]:
+    """The latest roll on the Universal Table the viewer may see and, when its column is
+    behind the GM's screen (an NPC's column is its ability), also the latest one whose column
+    they may see, so the page always draws a column with the number marked on it."""
+    out: list[dict] = []
     for event in reversed(page.events):
         payload = event.payload or {}
         if event.undone or event.type not in ROLLED_EVENTS or not isinstance(payload.get("roll"), dict):
             continue
         view = page.reader.event(event, page.lang)
         roll = view.get("roll") or {}
+        if out and not roll.get("column"):
+            continue
         shown = column_view(roll.get("column"), roll.get("total"), roll.get("colour"), page.lang)
         who = page.cards.get(event.actor_id) or {}
-        return {**shown, "seq": event.seq, "actor": who.get("name", ""), "text": view.get("text", "")}
-    return None
+        out.append({**shown, "seq": event.seq, "actor": who.get("name", "")})
+        if shown["ranges"]:
+            break
+    return out
 
 
 def _declared_text(action: dict, names: dict, lang: str) -> str:
@@ -266,7 +272,7 @@ def console_context(page) -> dict:
         ],
         "declarations": declarations,
         "declarers": declarers(page) if page.state["status"] == "active" else [],
-        "last_roll": latest_roll(page),
+        "last_rolls": latest_rolls(page),
         "colours": [{"slug": c, "name": _colour(c, page.lang)} for c in COLOUR_NAMES],
         "controls_key": f"{clock.get('phase')}-{clock.get('side')}-{key}",
     }

@@ -178,6 +178,19 @@ def test_an_npcs_roll_shows_the_player_its_number_and_colour_but_not_its_column(
     assert "columna Bueno" in gm  # Matón's Fighting 10 is Good
 
 
+def test_after_an_npcs_roll_the_player_still_sees_their_own_roll_marked_on_its_column(fight, queued):
+    start(fight, queued)
+    declare(fight["gm"], fight, fight["npc"], kind="attack", attack="blunt|unarmed", target=fight["hero"])
+    # The attackers (heroes) act first: Coloso rolls 50 (green), then the Matón 30 (white).
+    queued[:] = [50, 30] + [5] * 30
+    declare(fight["player"], fight, fight["hero"], kind="attack", attack="blunt|unarmed", target=fight["npc"])
+
+    shown = page(fight["player"], fight)
+    assert "tras la pantalla" in element(shown, "msh-last-roll")  # the Matón's, latest
+    assert 'data-column="excellent"' in shown and 'data-roll="50"' in shown  # Coloso's own
+    assert 'data-column="good"' not in shown
+
+
 def test_the_gm_closes_the_declarations_and_the_round_resolves(fight, queued):
     start(fight, queued, auto_resolve=False)
     declare(fight["gm"], fight, fight["npc"], kind="pass")
