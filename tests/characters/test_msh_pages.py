@@ -227,3 +227,12 @@ def test_a_form_read_back_from_a_sheet_describes_the_same_sheet():
     sheet = MshForm.from_sheet(COLOSO).sheet()
 
     assert sheet == {**COLOSO, "health": None, "karma": None}
+
+
+def test_the_builder_speaks_english_when_the_page_does():
+    page = client_for(UserFactory()).get("/characters/new/?system=msh", HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+
+    assert "New Marvel Super Heroes character" in text
+    assert "Typical" in element(text, "rank-fighting")
+    assert "Body Armor" in text

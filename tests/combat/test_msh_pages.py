@@ -333,3 +333,13 @@ def test_the_demo_sets_up_one_msh_table_with_a_fight_for_the_gm_to_start(setting
     assert sum(c.is_npc for c in combatants) == 2
     sheets = [c.character.sheet for c in heroes]
     assert all(MSH.check_sheet(sheet).valid for sheet in sheets)
+
+
+def test_the_panel_and_forms_speak_english_when_the_page_does(fight, queued):
+    start(fight, queued)
+    shown = fight["gm"].get(fight["url"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "Declarations" in element(shown, "msh-phase")
+    assert "Initiative by side:" in element(shown, "msh-initiative")
+    assert "What it does" in element(shown, f"declare-{fight['npc']}")
+    assert "Unarmed · Blunt" in element(shown, f"declare-{fight['npc']}")
