@@ -343,3 +343,19 @@ def test_the_panel_and_forms_speak_english_when_the_page_does(fight, queued):
     assert "Initiative by side:" in element(shown, "msh-initiative")
     assert "What it does" in element(shown, f"declare-{fight['npc']}")
     assert "Unarmed · Blunt" in element(shown, f"declare-{fight['npc']}")
+
+
+def test_the_api_odds_read_an_msh_attack_from_the_query(fight, queued):
+    from rest_framework.test import APIClient
+
+    start(fight, queued)
+    api = APIClient()
+    api.force_authenticate(fight["encounter"].campaign.gm)
+    url = f"/api/v1/encounters/{fight['encounter'].pk}/odds/"
+    query = {"actor": fight["npc"], "target": fight["hero"], "combat_type": "blunt", "karma": "2"}
+    odds = api.get(url, query)
+
+    assert odds.status_code == 200, odds.json()
+    assert odds.json()["column"] == "good" and len(odds.json()["colours"]) == 4
+    bad = api.get(url, {**query, "karma": "mucho"})
+    assert bad.status_code == 400
