@@ -359,3 +359,26 @@ def test_the_api_odds_read_an_msh_attack_from_the_query(fight, queued):
     assert odds.json()["column"] == "good" and len(odds.json()["colours"]) == 4
     bad = api.get(url, {**query, "karma": "mucho"})
     assert bad.status_code == 400
+
+
+def _kinds(effects: dict, side: str = "heroes") -> list[str]:
+    folded = {
+        "combatants": {"1": {"side": side, "effects": effects}},
+        "msh": {"sides": ["heroes", "villains"]},
+    }
+    return [k["value"] for k in page_msh.declarable_kinds(folded, 1, "es")]
+
+
+@pytest.mark.parametrize(
+    ("effects", "side", "offered", "not_offered"),
+    [
+        ({}, "heroes", {"attack", "evade", "dodge", "block", "interpose", "aim", "pass", "hold"}, {"escape"}),
+        ({}, "villains", {"attack", "pass"}, {"hold", "escape"}),
+        ({"held_by": {"by": 2, "full": True}}, "heroes", {"escape", "pass"}, {"attack", "hold", "dodge"}),
+        ({"held_by": {"by": 2, "full": False}}, "heroes", {"escape", "attack"}, set()),
+    ],
+)
+def test_the_form_offers_only_what_the_character_may_declare_now(effects, side, offered, not_offered):
+    kinds = set(_kinds(effects, side))
+
+    assert offered <= kinds and not (not_offered & kinds)
