@@ -97,8 +97,12 @@ def attack_odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: fro
         ],
     }
     if exact:
-        result["column"] = column.slug
+        result.update(column=column.slug, column_name=_names(column), column_ranges=column.ranges())
     return result
+
+
+def _names(rank: Rank) -> dict:
+    return {"es": rank.name_es, "en": rank.name_en}
 
 
 def defense_odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[int]) -> dict:
@@ -106,10 +110,13 @@ def defense_odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: fr
     kind = DEFENSIVE_ACTION[request["type"]]
     me = table.combatant(request.get("actor"))
     chances = colour_chances(rank_of(ability(me, kind.ability)), int(request.get("karma") or 0))
+    column = rank_of(ability(me, kind.ability))
     return {
         "type": kind.slug,
         "exact": True,
-        "column": rank_of(ability(me, kind.ability)).slug,
+        "column": column.slug,
+        "column_name": _names(column),
+        "column_ranges": column.ranges(),
         "colours": [
             {"colour": c, **_probability(p, True), "effect": kind.result(c).effect}
             for c, p in chances.items()

@@ -47,6 +47,17 @@ class Rank:
             return "green"
         return "white"
 
+    def ranges(self) -> list[dict]:
+        """The d100 rolls that read each colour on this column, as the published table prints
+        them (a colour with no roll, Beyond's white, is left out)."""
+        edges = (("white", 1, self.green), ("green", self.green, self.yellow))
+        edges += (("yellow", self.yellow, self.red), ("red", self.red, 101))
+        return [
+            {"colour": colour, "from": low, "to": high - 1, "count": high - low}
+            for colour, low, high in edges
+            if high > low
+        ]
+
     def as_dict(self) -> dict:
         return {
             "slug": self.slug,

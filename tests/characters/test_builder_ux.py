@@ -214,7 +214,7 @@ def test_a_character_of_a_system_without_pages_gets_a_clear_page(user, url):
     assert "«hero»" in element(response.content.decode(), "no-pages")
 
 
-@pytest.mark.parametrize("system", ["msh", "../epic20", "Epic20", "a" * 40])
+@pytest.mark.parametrize("system", ["sin-paginas", "../epic20", "Epic20", "a" * 40])
 def test_a_new_character_of_a_system_without_a_builder_gets_the_clear_page(user, system):
     response = client_for(user).get("/characters/new/", {"system": system})
 

@@ -1,0 +1,98 @@
+"""A Marvel Super Heroes-style round as a play-by-web table plays it, from three browsers: the
+GM starts the fight and declares for the NPC, two players declare for their heroes, the GM
+closes the declarations, and every page shows the declarations, the resolved attacks and the
+next round without anyone reloading."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+LIVE_MS = 4000
+
+
+@pytest.fixture
+def round_table(live_url, make_user, settings):
+    from campaigns import services as campaign_services
+    from characters import services as characters
+    from combat import services
+    from tests.combat.encounters import dice
+    from tests.rules.msh.helpers import sheet
+
+    settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
+    # Initiative heroes 8, villains 3; the block and both punches 50 (green on Excellent); then
+    # round 2's initiative.
+    dice.QUEUE[:] = [8, 3, 50, 50, 50] + [3, 7] * 10
+    gm, ana, bruno = make_user(username="directora"), make_user(username="ana"), make_user(username="bruno")
+    campaign = campaign_services.campaign_create(gm=gm, name="Vigilantes", system="msh")
+    for player in (ana, bruno):
+        campaign_services.campaign_join(user=player, invite_code=campaign.invite_code)
+    encounter = services.encounter_create(campaign=campaign, user=gm, name="Azotea")
+    heroes = []
+    for player, name in ((ana, "Centella"), (bruno, "Muralla")):
+        character = characters.character_create(owner=player, sheet=sheet(name), campaign=campaign)
+        heroes.append(
+            services.combatant_add(encounter=encounter, user=player, side="heroes", character_id=character.pk)
+        )
+    thug = services.combatant_add(
+        encounter=encounter, user=gm, side="villains", npc_sheet=sheet("Matón", fighting=10, endurance=40)
+    )
+    yield {"gm": gm, "players": (ana, bruno), "encounter": encounter, "heroes": heroes, "thug": thug}
+    dice.QUEUE.clear()
+
+
+def test_two_players_declare_the_gm_closes_and_every_page_updates_live(new_page, force_login, round_table):
+    url = f"/encounters/{round_table['encounter'].pk}/"
+    thug = round_table["thug"]
+    gm_page = force_login(new_page(), round_table["gm"])
+    gm_page.goto(url)
+    player_pages = []
+    for player in round_table["players"]:
+        page = force_login(new_page(viewport={"width": 390, "height": 844}), player)
+        page.goto(url)
+        player_pages.append(page)
+    everyone = [gm_page, *player_pages]
+    for page in everyone:
+        page.evaluate("window.sameDocument = true")
+
+    gm_page.get_by_label("Resolver el asalto en cuanto todos hayan declarado").uncheck()
+    gm_page.get_by_role("button", name="Tirar iniciativa y empezar").click()
+    for page in everyone:
+        expect(page.locator("#msh-phase")).to_have_text("Declaraciones", timeout=LIVE_MS)
+        expect(page.locator("#msh-side")).to_have_text("Villanos", timeout=LIVE_MS)
+
+    # The defending villains declare first: the GM for the Matón.
+    npc_form = gm_page.locator(f"#declare-{thug.pk}")
+    npc_form.get_by_label("Qué hace").select_option("block")
+    npc_form.get_by_role("button", name="Declarar").click()
+    for page in everyone:
+        expect(page.locator("#msh-side")).to_have_text("Héroes", timeout=LIVE_MS)
+        expect(page.locator(f"#msh-declarations [data-declared='{thug.pk}']")).to_contain_text("Bloqueo")
+
+    # Each player declares for their own hero; the forms grew on their pages by themselves.
+    for page, hero in zip(player_pages, round_table["heroes"], strict=True):
+        form = page.locator(f"#declare-{hero.pk}")
+        expect(form).to_be_visible(timeout=LIVE_MS)
+        form.get_by_label("Con qué (tipo de combate)").select_option("blunt|unarmed")
+        form.get_by_label("Objetivo").select_option(str(thug.pk))
+        expect(form.locator("#odds [data-odds-colour='green']")).to_be_visible(timeout=LIVE_MS)
+        form.get_by_role("button", name="Declarar").click()
+    for page in everyone:
+        for hero in round_table["heroes"]:
+            expect(page.locator(f"#msh-declarations [data-declared='{hero.pk}']")).to_contain_text(
+                "Contundente", timeout=LIVE_MS
+            )
+
+    # The GM closes the declarations: the block, then both punches, then round 2.
+    gm_page.get_by_role("button", name="Cerrar las declaraciones y resolver el asalto").click()
+    for page in everyone:
+        expect(page.locator("#event-list [data-type='attack']")).to_have_count(2, timeout=LIVE_MS)
+        expect(page.locator("#msh-round-heading")).to_contain_text("Asalto 2", timeout=LIVE_MS)
+        assert page.evaluate("window.sameDocument === true"), "the page reloaded"
+    # The players' own punch is marked on its column; the Matón's numbers stay the GM's.
+    for page in player_pages:
+        expect(page.locator(".msh-marker[data-roll='50']").first).to_be_attached()
+        expect(page.locator(f"#msh-combatants [data-combatant='{thug.pk}'] .msh-health")).to_have_text("—")
+    expect(gm_page.locator(f"#msh-combatants [data-combatant='{thug.pk}'] .msh-health")).not_to_have_text("—")

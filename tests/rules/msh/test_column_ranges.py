@@ -1,0 +1,46 @@
+"""The d100 ranges of each colour on a column (the Universal Table as printed), which the odds
+and the encounter page draw the column from."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.encounter import GM
+from rules.msh.ranks import BY_SLUG, RANKS
+
+from .test_privacy_and_odds import COMBAT, HIDDEN, PLAYER, duel
+
+
+@pytest.mark.parametrize("rank", RANKS, ids=lambda r: r.slug)
+def test_a_columns_ranges_cover_one_to_a_hundred_once_and_read_their_own_colour(rank):
+    ranges = rank.ranges()
+    assert sum(r["count"] for r in ranges) == 100
+    assert ranges[0]["from"] == 1 and ranges[-1]["to"] == 100
+    for before, after in zip(ranges, ranges[1:], strict=False):
+        assert after["from"] == before["to"] + 1
+    for r in ranges:
+        assert rank.colour(r["from"]) == r["colour"] == rank.colour(r["to"])
+        assert r["count"] == r["to"] - r["from"] + 1
+
+
+def test_the_excellent_column_reads_as_the_published_table_prints_it():
+    assert [(r["colour"], r["from"], r["to"]) for r in BY_SLUG["excellent"].ranges()] == [
+        ("white", 1, 40),
+        ("green", 41, 70),
+        ("yellow", 71, 94),
+        ("red", 95, 100),
+    ]
+
+
+def test_beyond_has_no_white_range():
+    assert [r["colour"] for r in BY_SLUG["beyond"].ranges()] == ["green", "yellow", "red"]
+
+
+def test_exact_odds_name_the_column_and_its_ranges_and_banded_odds_do_not():
+    t = duel()
+    request = {"type": "attack", "actor": 1, "target": 2, "combat_type": "blunt"}
+    exact = COMBAT.odds(t.state, request, viewer=GM, hidden=HIDDEN)
+    assert exact["column_name"] == {"es": "Excelente", "en": "Excellent"}
+    assert exact["column_ranges"] == BY_SLUG["excellent"].ranges()
+    banded = COMBAT.odds(t.state, request, viewer=PLAYER, hidden=HIDDEN)
+    assert "column_ranges" not in banded and "column_name" not in banded
