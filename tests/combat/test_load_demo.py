@@ -16,7 +16,7 @@ def test_load_demo_twice_leaves_one_table_and_prints_the_logins(capsys):
     call_command("load_demo")
     call_command("load_demo")
     out = capsys.readouterr().out
-    campaign = Campaign.objects.get()
+    campaign = Campaign.objects.get(name="La Liga de la Noche")
     assert campaign.name == "La Liga de la Noche"
     assert campaign.gm.username == "director"
     roles = dict(Membership.objects.filter(campaign=campaign).values_list("user__username", "role"))
@@ -39,7 +39,7 @@ def test_load_demo_sets_up_one_fight_for_the_gm_to_start():
     call_command("load_demo")
     from combat.models import Encounter
 
-    encounter = Encounter.objects.get()
+    encounter = Encounter.objects.get(campaign__name="La Liga de la Noche")
     assert encounter.name == "Emboscada en el muelle" and encounter.status == "setup"
     combatants = {c.name: c for c in encounter.combatants.all()}
     assert set(combatants) == {
