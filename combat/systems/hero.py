@@ -57,6 +57,16 @@ def roll_label(roll: dict) -> str:
     return ""
 
 
+def event_display(display: dict, lang: str) -> dict:
+    """The log's line for a Hero event: the damage after defenses is STUN and BODY (API.md), not
+    the one number the shared log template counts, so it moves to `hero_damage` (the event's
+    text already says it in words)."""
+    damage = display.get("damage")
+    if isinstance(damage, dict):
+        display = {**display, "damage": None, "hero_damage": damage}
+    return display
+
+
 def _name(entry: dict, lang: str) -> str:
     return entry.get("name_en" if lang == "en" else "name_es") or entry.get("slug", "")
 

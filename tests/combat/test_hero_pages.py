@@ -315,3 +315,18 @@ def test_the_gm_console_has_condition_and_adjust_forms_and_the_player_view_does_
 
     assert 'value="adjust"' in element(t.page(t.gm), "hero-gm")
     assert 'id="hero-gm"' not in t.page(t.player)
+
+
+def test_the_gm_reads_a_landed_hit_with_its_stun_and_body_in_the_log(queued):
+    t = HeroTable()
+    t.start()
+    queued.extend([1, 2, 3] + [6] * 6 + [1] * 10)
+    services.encounter_act(
+        encounter=t.encounter,
+        user=t.player,
+        action={"type": "attack", "actor": _ids(t.pc), "target": _ids(t.npc), "attack": "Rayo", "range": 1},
+    )
+
+    log = element(t.page(t.gm), "event-list")
+
+    assert "ATU y" in log and "CUE tras defensas" in log
