@@ -76,10 +76,9 @@ class HeroForm:
         return cls.from_sheet(
             {
                 "name": "",
-                "characteristics": {
-                    key: low if key != "spd" else 2 for key, _es, _en, low, _hi in CHARACTERISTICS
-                }
-                | {"dex": 10, "con": 10, "body": 10, "ego": 10, "stun": 20, "end": 20, "rec": 4},
+                # The published game's base values: 10 in each, PD/ED 2, SPD 2, REC 4, END and STUN 20.
+                "characteristics": dict.fromkeys((c[0] for c in CHARACTERISTICS), 10)
+                | {"pd": 2, "ed": 2, "spd": 2, "rec": 4, "end": 20, "stun": 20},
                 "attacks": [],
             }
         )

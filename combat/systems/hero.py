@@ -116,9 +116,11 @@ def chart_rows(clock: dict, cards: dict) -> list[dict]:
 
 
 def _target_options(cards: dict, actor: int) -> list[dict]:
-    return [
-        {"id": c["id"], "name": c["name"]} for c in cards.values() if not c["removed"] and c["id"] != actor
-    ]
+    """Everyone else in the fight, the other sides first (the likelier target is chosen)."""
+    side = cards[actor]["side"]
+    others = [c for c in cards.values() if not c["removed"] and c["id"] != actor]
+    others.sort(key=lambda c: c["side"] == side)
+    return [{"id": c["id"], "name": c["name"]} for c in others]
 
 
 def _modifier_options(lang: str) -> tuple[list[dict], list[dict]]:
