@@ -309,6 +309,7 @@ def sheet_context(request, character) -> dict:
             for key, es, en, _lo, _hi in CHARACTERISTICS
         ],
         "attacks": attacks,
+        "strike_kind": kinds["hth"],
         "levels": [
             {**lv, "scope_label": scopes.get(lv["applies_to"], lv["applies_to"])}
             for lv in sheet.get("combat_levels") or []
