@@ -9,6 +9,8 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from characters import services
 from characters.models import Character
@@ -242,3 +244,44 @@ def test_a_hero_character_joins_only_a_hero_campaign():
     assert refused.status_code == 400
     assert saved.status_code == 302
     assert Character.objects.get(owner=user).campaign_id == hero.pk
+
+
+CHARACTERISTIC_RANGES = {"spd": (1, 12), "body": (1, 300), "stun": (1, 1000), "end": (0, 1000)}
+
+
+@st.composite
+def legal_sheets(draw):
+    chars = {
+        key: draw(st.integers(*CHARACTERISTIC_RANGES.get(key, (0, 300))))
+        for key in ("str", "dex", "con", "body", "int", "ego", "pre", "pd", "ed", "spd", "rec", "end", "stun")
+    }
+    names = draw(st.lists(st.sampled_from(["Rayo", "Garra", "Puño", "Ráfaga"]), unique=True, max_size=3))
+    attacks = [
+        {
+            "name": name,
+            "kind": draw(st.sampled_from(["hth", "ranged"])),
+            "dice": draw(st.integers(1, 30)),
+            "killing": draw(st.booleans()),
+            "energy": draw(st.booleans()),
+            "autofire": draw(st.sampled_from([0, 3, 5])),
+        }
+        for name in names
+    ]
+    levels = [
+        {"levels": draw(st.integers(1, 30)), "applies_to": draw(st.sampled_from(["all", "hth", *names]))}
+    ]
+    return dragon(
+        characteristics=chars, attacks=attacks, combat_levels=levels, range_levels=draw(st.integers(0, 30))
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(legal_sheets())
+def test_any_legal_sheet_comes_back_from_the_builder_form_as_the_engine_stores_it(sheet):
+    from rules.hero.system import SYSTEM
+
+    stored = SYSTEM.check_sheet(sheet)
+    again = SYSTEM.check_sheet(HeroForm.from_sheet(sheet).sheet())
+
+    assert stored.valid and again.valid, again.errors
+    assert dict(again.sheet) == dict(stored.sheet)
