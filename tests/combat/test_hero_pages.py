@@ -330,3 +330,27 @@ def test_the_gm_reads_a_landed_hit_with_its_stun_and_body_in_the_log(queued):
     log = element(t.page(t.gm), "event-list")
 
     assert "ATU y" in log and "CUE tras defensas" in log
+
+
+def test_the_npcs_card_keeps_its_dcv_and_body_from_the_player():
+    t = HeroTable()
+    t.start()
+
+    player_card = element(t.page(t.player), f"combatant-{_ids(t.npc)}")
+    gm_card = element(t.page(t.gm), f"combatant-{_ids(t.npc)}")
+
+    assert re.search(r'combatant-defense">\s*—', player_card)
+    assert re.search(r'combatant-hit-points">\s*—', player_card)
+    assert re.search(r'combatant-defense">\s*5', gm_card)  # DEX 14 → 5
+    assert re.search(r'combatant-hit-points">\s*10 / 10', gm_card)
+
+
+def test_when_the_gm_allows_exact_odds_the_player_sees_them_against_the_npc():
+    t = HeroTable()
+    t.start()
+    services.encounter_settings_update(encounter=t.encounter, user=t.gm, exact_odds_for_players=True)
+    query = {"type": "attack", "actor": _ids(t.pc), "target": _ids(t.npc), "attack": "Rayo", "range": 1}
+
+    page = client_for(t.player).get(f"{t.url}odds/", query).content.decode()
+
+    assert 'data-odds="hit"' in page and "3d6 ≤ 12" in page
