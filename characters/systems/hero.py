@@ -98,6 +98,7 @@ class HeroForm:
         attacks = [
             {
                 **{key: _text(a.get(key)) for key in ATTACK_FIELDS},
+                "autofire": _text(a.get("autofire", 0)),
                 **{flag: a.get(flag) is True for flag in ATTACK_FLAGS},
             }
             for a in sheet.get("attacks") or []
