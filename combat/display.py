@@ -51,4 +51,6 @@ def event_display(view: dict, presentation, lang: str | None = None) -> dict:
     else:
         display["faces"] = []
         display["modifiers"] = _modifiers(view.get("sources"), lang)
-    return display
+    # A system whose events differ in shape from the log's (Hero's damage is {stun, body}).
+    adapt = getattr(presentation, "event_display", None)
+    return adapt(display, lang) if adapt is not None else display

@@ -206,12 +206,12 @@ def test_the_epic20_pages_come_from_its_own_template_folder(user):
 @pytest.mark.parametrize("url", ["/characters/{pk}/", "/characters/{pk}/edit/"])
 def test_a_character_of_a_system_without_pages_gets_a_clear_page(user, url):
     character = make_character(user)
-    Character.objects.filter(pk=character.pk).update(system="hero")
+    Character.objects.filter(pk=character.pk).update(system="sin-paginas")
 
     response = client_for(user).get(url.format(pk=character.pk))
 
     assert response.status_code == 404
-    assert "«hero»" in element(response.content.decode(), "no-pages")
+    assert "«sin-paginas»" in element(response.content.decode(), "no-pages")
 
 
 @pytest.mark.parametrize("system", ["sin-paginas", "../epic20", "Epic20", "a" * 40])

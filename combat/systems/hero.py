@@ -1,0 +1,232 @@
+"""The Hero System on the encounter pages: the SPD chart drawn as a grid of who acts in which
+segment with the current segment marked, STUN, BODY and END of everyone the viewer may see, and
+action forms that offer only what the character can use now (`rules.hero.choices`). Page forms
+become actions the same way as the generic presentation (from the action schemas)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.utils.translation import gettext_lazy as _
+
+from rules.hero.catalogue import catalogue_json
+from rules.hero.choices import choices
+from rules.hero.modifiers import LISTED
+from rules.hero.spd import SEGMENTS
+from rules.hero.state import DOWN
+
+from ..display import side_label
+from . import generic
+
+TEMPLATES = {
+    "controls": "combat/hero/_controls.html",
+    "odds": "combat/hero/_odds.html",
+    "panel": "combat/hero/_panel.html",
+}
+STATUS_LABELS = {
+    "active": _("En pie"),
+    "unconscious": _("Inconsciente"),
+    "dying": _("Muriendo"),
+    "dead": _("Muerto"),
+}
+CONDITION_LABELS = {
+    "stunned": _("Aturdido"),
+    "prone": _("En el suelo"),
+    "in-cover": _("A cubierto"),
+    "hidden": _("Oculto"),
+    "flying": _("Volando"),
+    "exposed": _("Expuesto"),
+    "grabbed": _("Agarrado"),
+}
+CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying")  # what the GM may set (set_condition)
+OUT_OF_PHASE = frozenset({"defend", "attack", "suppression_fire", "cover_fire"})
+DEFENSIVE = ("block", "dodge", "dive-for-cover", "roll-with-punch")
+# Actions that need nothing but a button (their schema is empty).
+BUTTONS = {
+    "recovery": _("Recuperarse (fase entera)"),
+    "hold": _("Aguantar la fase"),
+    "stand_up": _("Levantarse (media fase)"),
+    "escape": _("Soltarse del agarre"),
+    "break_cover": _("Escapar de quien le cubre"),
+    "end_turn": _("Terminar la fase"),
+}
+
+
+def roll_label(roll: dict) -> str:
+    return ""
+
+
+def event_display(display: dict, lang: str) -> dict:
+    """The log's line for a Hero event: the damage after defenses is STUN and BODY (API.md), not
+    the one number the shared log template counts, so it moves to `hero_damage` (the event's
+    text already says it in words)."""
+    damage = display.get("damage")
+    if isinstance(damage, dict):
+        display = {**display, "damage": None, "hero_damage": damage}
+    return display
+
+
+def _name(entry: dict, lang: str) -> str:
+    return entry.get("name_en" if lang == "en" else "name_es") or entry.get("slug", "")
+
+
+def card(view: dict, lang: str) -> dict:
+    """A combatant's card: its status, conditions, and its DCV now as the card's defense."""
+    conditions = [c for c in view.get("conditions") or [] if c not in DOWN]
+    return {
+        **view,
+        "status_label": str(STATUS_LABELS.get(view.get("status"), view.get("status", ""))),
+        "side_label": side_label(view["side"]),
+        "condition_views": [
+            {"label": str(CONDITION_LABELS.get(c, c)), "ends": "", "turns": 0} for c in conditions
+        ],
+        "equipment_views": [],
+        "defense": view.get("dcv_now"),
+    }
+
+
+def chart_rows(clock: dict, cards: dict) -> list[dict]:
+    """The SPD chart: one row per combatant (in DEX order), one cell per segment, the segments its
+    SPD acts in marked, and the cell of whoever acts now."""
+    segment, current = clock.get("segment"), clock.get("current")
+    rows = []
+    for entry in clock.get("chart") or []:
+        cid = entry["combatant"]
+        acts = set(entry["segments"])
+        rows.append(
+            {
+                "id": cid,
+                "name": cards[cid]["name"] if cid in cards else str(cid),
+                "spd": entry["spd"],
+                "dex": entry["dex"] if cards.get(cid, {}).get("initiative") is not None else None,
+                "held": cid in (clock.get("held") or []),
+                "cells": [
+                    {
+                        "segment": s,
+                        "acts": s in acts,
+                        "now": s == segment,
+                        "acting": s == segment and cid == current,
+                    }
+                    for s in SEGMENTS
+                ],
+            }
+        )
+    return rows
+
+
+def _target_options(cards: dict, actor: int) -> list[dict]:
+    """Everyone else in the fight, the other sides first (the likelier target is chosen)."""
+    side = cards[actor]["side"]
+    others = [c for c in cards.values() if not c["removed"] and c["id"] != actor]
+    others.sort(key=lambda c: c["side"] == side)
+    return [{"id": c["id"], "name": c["name"]} for c in others]
+
+
+def _modifier_options(lang: str) -> tuple[list[dict], list[dict]]:
+    """The combat modifiers an attack names (`modifiers`): groups (one of each) and single ones."""
+    groups: dict[str, list[dict]] = {}
+    single = []
+    for m in catalogue_json()["combat_modifiers"]:
+        if m["slug"] not in LISTED:
+            continue
+        option = {"slug": m["slug"], "label": _name(m, lang)}
+        if m["group"]:
+            groups.setdefault(m["group"], []).append(option)
+        else:
+            single.append(option)
+    return [{"group": g, "options": opts} for g, opts in groups.items()], single
+
+
+GROUP_LABELS = {
+    "concealment": _("Ocultación"),
+    "surprised": _("Sorprendido"),
+    "size": _("Tamaño del objetivo"),
+    "thrown": _("Objeto arrojado"),
+}
+
+
+def actor_menu(raw: dict, actor: int, cards: dict, lang: str) -> dict:
+    """What one combatant may do now, as the forms offer it."""
+    found = choices(raw, actor)
+    names = {m["slug"]: m for m in catalogue_json()["maneuvers"]}
+    c = (raw.get("combatants") or {}).get(str(actor)) or {}
+    attacks = [
+        {"value": a, "label": str(_("Golpe (FUE/5 d6)")) if a == "strike" else a} for a in found["attacks"]
+    ]
+    return {
+        "card": cards[actor],
+        "actions": found["actions"],
+        "attacks": attacks,
+        "maneuvers": [{"value": m, "label": _name(names[m], lang)} for m in found["maneuvers"] if m in names],
+        "defenses": [{"value": m, "label": _name(names[m], lang)} for m in DEFENSIVE],
+        "buttons": [
+            {"type": t, "label": str(label)} for t, label in BUTTONS.items() if t in found["actions"]
+        ],
+        "targets": _target_options(cards, actor),
+        "lost_attacks": list(c.get("lost_attacks") or []),
+        "autofire": [a["name"] for a in (c.get("sheet") or {}).get("attacks", []) if a.get("autofire")],
+    }
+
+
+def _acting_menus(page, raw: dict) -> tuple[dict | None, list[dict]]:
+    """The menu of whoever acts now (if the viewer acts for them) and the abort forms of the
+    viewer's other combatants who may still abort to a defensive maneuver."""
+    if page.state["status"] != "active":
+        return None, []
+    mine = [cid for cid, c in page.cards.items() if not c["removed"] and (page.is_gm or cid in page.mine)]
+    current = page.state["current"]
+    menu = actor_menu(raw, current, page.cards, page.lang) if current in mine else None
+    aborts = []
+    for cid in mine:
+        if cid == current:
+            continue
+        other = actor_menu(raw, cid, page.cards, page.lang)
+        if OUT_OF_PHASE & set(other["actions"]):
+            aborts.append(other)
+    return menu, aborts
+
+
+def console_context(page) -> dict:
+    raw = page.encounter.state or {}
+    clock = page.state["clock"]
+    menu, aborts = _acting_menus(page, raw)
+    groups, single = _modifier_options(page.lang)
+    for group in groups:
+        group["label"] = str(GROUP_LABELS.get(group["group"], group["group"]))
+    locations = catalogue_json()["hit_locations"] if raw.get("hit_locations") else []
+    key_parts = [
+        clock.get("segment"),
+        clock.get("spent"),
+        menu and menu["actions"],
+        [a["card"]["id"] for a in aborts],
+    ]
+    return {
+        "clock": clock,
+        "chart": chart_rows(clock, page.cards),
+        "segments": list(SEGMENTS),
+        "segment_order": [page.cards[cid]["name"] for cid in clock.get("order") or [] if cid in page.cards],
+        "menu": menu,
+        "aborts": aborts,
+        "modifier_groups": groups,
+        "modifier_single": single,
+        "hit_locations": [{"slug": h["slug"], "label": _name(h, page.lang)} for h in locations],
+        "hit_locations_on": bool(raw.get("hit_locations")),
+        "gm_conditions": [{"slug": s, "label": str(CONDITION_LABELS[s])} for s in CONDITIONS],
+        "controls_key": hashlib.sha1(json.dumps(key_parts, default=str).encode()).hexdigest()[:10],
+    }
+
+
+def action_from_form(post, system=None) -> dict:
+    return generic.action_from_form(post, system)
+
+
+def odds_request(query, system=None) -> dict | None:
+    request = generic.action_from_form(query, system)
+    if request.get("type") != "attack" or not isinstance(request.get("target"), int):
+        return None
+    return request if isinstance(request.get("actor"), int) else None
+
+
+def odds_request_from_api(query) -> dict:
+    return generic.odds_request_from_api(query)

@@ -1,0 +1,83 @@
+"""A Hero System fight from two browsers: the GM starts it on segment 12, the player's Dragón
+(DEX 18) attacks the GM's robot from their page, the GM ends the robot's phase, and both pages
+follow the SPD chart into turn 2 without anyone reloading."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+LIVE_MS = 3000
+
+
+@pytest.fixture
+def hero_fight(live_url, make_user, settings):
+    from campaigns import services as campaign_services
+    from characters import services as characters
+    from combat import services
+    from tests.combat.encounters import dice
+    from tests.rules.hero.helpers import attack_entry, sheet
+
+    settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
+    dice.QUEUE[:] = [1, 2, 3] + [1] * 6 + [1] * 20  # 3d6 = 6 hits; 6d6 of 1s (1 STUN past ED 5: no stun)
+    gm, player = make_user(username="directora"), make_user(username="jugadora")
+    campaign = campaign_services.campaign_create(gm=gm, name="Campeones", system="hero")
+    campaign_services.campaign_join(user=player, invite_code=campaign.invite_code)
+    dragon = sheet("Dragón", attacks=[attack_entry("Rayo", dice=6)])
+    character = characters.character_create(owner=player, sheet=dragon, campaign=campaign)
+    encounter = services.encounter_create(campaign=campaign, user=gm, name="Laboratorio")
+    pc = services.combatant_add(encounter=encounter, user=player, side="heroes", character_id=character.pk)
+    robot = services.combatant_add(
+        encounter=encounter, user=gm, side="villains", npc_sheet=sheet("Robot", dex=14, spd=3)
+    )
+    yield gm, player, encounter, pc, robot
+    dice.QUEUE.clear()
+
+
+def test_the_gm_and_a_player_play_segment_12_and_both_pages_follow_the_chart(
+    new_page, force_login, hero_fight
+):
+    gm, player, encounter, pc, robot = hero_fight
+    url = f"/encounters/{encounter.pk}/"
+    gm_page = force_login(new_page(), gm)
+    gm_page.goto(url)
+    player_page = force_login(new_page(), player)
+    player_page.goto(url)
+    for page in (gm_page, player_page):
+        page.evaluate("window.sameDocument = true")
+    expect(player_page.locator("#attack-form")).to_have_count(0)
+
+    gm_page.get_by_role("button", name="Empezar en el segmento 12").click()
+    for page in (gm_page, player_page):
+        expect(page.locator("#hero-clock-line")).to_contain_text("segmento 12", timeout=LIVE_MS)
+        expect(page.locator(f"#spd-chart tr[data-combatant='{pc.pk}'] td.hero-acting")).to_have_count(1)
+
+    form = player_page.locator("#attack-form")
+    expect(form).to_be_visible(timeout=LIVE_MS)
+    form.get_by_label("Objetivo", exact=True).select_option(str(robot.pk))
+    form.get_by_label("Ataque", exact=True).select_option("Rayo")
+    expect(player_page.locator("#odds [data-odds='hit-band']")).to_be_visible(timeout=LIVE_MS)
+    form.get_by_role("button", name="Atacar (3d6)").click()
+
+    for page in (player_page, gm_page):
+        attack = page.locator("#event-list [data-type='attack']")
+        expect(attack).to_have_count(1, timeout=LIVE_MS)
+        expect(attack).to_contain_text("Rayo")
+        expect(page.locator(f"#spd-chart tr[data-combatant='{robot.pk}'] td.hero-acting")).to_have_count(
+            1, timeout=LIVE_MS
+        )
+    # The GM reads the robot's STUN after the blast; the player sees only a dash.
+    expect(gm_page.locator(f"#hero-health tr[data-combatant='{robot.pk}'] .hero-stun")).not_to_have_text(
+        "30 / 30"
+    )
+    expect(player_page.locator(f"#hero-health tr[data-combatant='{robot.pk}'] .hero-stun")).to_have_text("—")
+
+    gm_page.locator("#hero-buttons").get_by_role("button", name="Terminar la fase").click()
+    for page in (gm_page, player_page):
+        expect(page.locator("#hero-clock-line")).to_contain_text("Turno 2 · segmento 3", timeout=LIVE_MS)
+        expect(page.locator(f"#spd-chart tr[data-combatant='{pc.pk}'] td.hero-acting")).to_have_count(1)
+        assert page.evaluate("window.sameDocument === true"), "the page reloaded"
+    expect(player_page.locator("#attack-form")).to_be_visible(timeout=LIVE_MS)
+    expect(gm_page.locator("#attack-form")).to_be_visible()
