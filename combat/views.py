@@ -395,7 +395,8 @@ def encounter_verify(request, pk):
             "roll_bad": _("INCORRECTA"),
             "not_revealed": _("semilla aún no revelada"),
             "summary": _(
-                "%(checked)s tiradas comprobadas, %(failed)s incorrectas, %(pending)s pendientes de revelar."
+                "Comprobadas: %(checked)s de %(total)s tiradas · incorrectas: %(failed)s · "
+                "pendientes de revelar: %(pending)s."
             ),
         },
     }

@@ -128,7 +128,10 @@
   }
 
   function answered(event) {
-    const element = event.detail.elt;
+    // The poller itself: its element may have been swapped out by the answer, so ask the
+    // request which element sent it.
+    const config = event.detail.requestConfig;
+    const element = (config && config.elt) || event.detail.elt;
     if (!element || element.id !== "encounter-live") return;
     const reached = event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500;
     failures = reached ? 0 : failures + 1;

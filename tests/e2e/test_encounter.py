@@ -97,5 +97,5 @@ def test_after_the_fight_the_browser_rechecks_every_die(new_page, force_login, f
     page.goto(f"/encounters/{encounter.pk}/verify/")
     root = page.locator("#verify-root")
     expect(root).to_have_attribute("data-done", "ok")
-    expect(page.locator("[data-summary]")).to_contain_text("2 tiradas comprobadas, 0 incorrectas")
+    expect(page.locator("[data-summary]")).to_contain_text("Comprobadas: 2 de 2 tiradas · incorrectas: 0")
     expect(page.locator("[data-commitment-row] [data-verdict]")).to_have_text("coincide")
