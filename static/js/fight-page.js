@@ -122,7 +122,7 @@
     if (!element) return;
     element.hidden = !lost;
     if (lost) {
-      const text = element.dataset.textRetry.replace("%(s)s", Math.round(backoff() / 1000));
+      const text = element.dataset.textRetry.replace("{s}", Math.round(backoff() / 1000));
       element.querySelector("[data-banner-text]").textContent = text;
     }
   }
