@@ -44,7 +44,10 @@
     });
     tabs.addEventListener("click", function (event) {
       const tab = event.target.closest("[data-fight-tab]");
-      if (tab) showPane(tab.dataset.fightTab);
+      if (!tab) return;
+      showPane(tab.dataset.fightTab);
+      // The log fills the phone's screen: bring it up so its newest entry is in view.
+      if (tab.dataset.fightTab === "log") document.getElementById("fight-pane-log").scrollIntoView({ block: "start" });
     });
     showPane("actions");
   }
