@@ -23,6 +23,7 @@ from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from ..display import side_label
 from . import epic20_panel as panel
+from .epic20_sections import rule_label  # noqa: F401  (the log's rule tags in English)
 
 STATUS_LABELS = {
     "active": _("En pie"),

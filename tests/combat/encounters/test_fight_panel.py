@@ -230,3 +230,31 @@ def test_undo_asks_first_and_counts_its_events_in_words(started):
     response = gm.post(reverse("encounters:undo", args=[started.encounter]), HTTP_HX_REQUEST="true")
     assert "evento(s)" not in response.content.decode()
     assert re.search(r"Deshecho: \d+ eventos?\.", response.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("rule", "english"),
+    [
+        ("ATACAR EN COMBATE", "ATTACKING IN COMBAT"),
+        ("INICIATIVA", "INITIATIVE"),
+        ("Tipos de acciones en el turno", "Kinds of actions in the turn"),
+        ("PREGUNTAS FRECUENTES SOBRE LAS REGLAS", "RULES FAQ"),
+        ("LISTA DE PODERES: Invisibilidad", "LIST OF POWERS: Invisibilidad"),
+        ("ATACAR EN COMBATE, MANIOBRAS DE COMBATE", "ATTACKING IN COMBAT, COMBAT MANEUVERS"),
+        ("Una regla de la casa", "Una regla de la casa"),
+    ],
+)
+def test_the_logs_rule_tags_name_the_documents_sections_in_english(rule, english):
+    from combat.systems.epic20_sections import rule_label
+
+    assert rule_label(rule, "en") == english
+    assert rule_label(rule, "es") == rule
+
+
+@pytest.mark.django_db
+def test_the_english_log_says_which_rule_in_english(started):
+    client = _browser(started.table.player)
+    page = client.get(
+        reverse("encounters:detail", args=[started.encounter]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "INITIATIVE" in page and "Regla: INICIATIVA" not in page
