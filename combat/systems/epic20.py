@@ -339,6 +339,14 @@ def _turn_panel(page, current, options: dict) -> dict:
     }
 
 
+def _reactors(page) -> list[dict]:
+    """The user's own combatants, each with the targets of its out-of-turn attack (enemies
+    first, one chosen by default)."""
+    alive = [c for c in page.cards.values() if not c["removed"]]
+    mine = [page.cards[cid] for cid in sorted(page.mine) if cid in page.cards]
+    return [{**card, "targets": panel.target_choices(card, alive)} for card in mine if not card["removed"]]
+
+
 def console_context(page) -> dict:
     """What Epic20's controls show on the encounter page (`page`: combat.views.ConsolePage)."""
     lang, state, cards = page.lang, page.state, page.cards
@@ -354,7 +362,7 @@ def console_context(page) -> dict:
         "options": options,
         "turn_panel": _turn_panel(page, current, options),
         # Out of turn, a player may still spend hero points or declare reactions for their own.
-        "reactors": [cards[cid] for cid in sorted(page.mine) if cid in cards and not cards[cid]["removed"]],
+        "reactors": _reactors(page),
         "kinds": [{"value": k, "label": str(v)} for k, v in KIND_LABELS.items()],
         # The GM may call for a check from anyone at any moment (a free skill check).
         "gm_skills": base_skill_options(lang) if page.is_gm else [],

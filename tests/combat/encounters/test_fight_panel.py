@@ -258,3 +258,15 @@ def test_the_english_log_says_which_rule_in_english(started):
         reverse("encounters:detail", args=[started.encounter]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert "INITIATIVE" in page and "Regla: INICIATIVA" not in page
+
+
+@pytest.mark.django_db
+def test_out_of_turn_the_extra_attack_also_aims_at_an_enemy(table, faces):
+    encounter = table.create()["id"]
+    table.add_pc(encounter)
+    thug = table.add_npc(encounter)["id"]
+    faces.extend([3, 15])  # the thug first: Nova waits, with her out-of-turn forms
+    table.act(encounter, type="start")
+    page = _browser(table.player).get(reverse("encounters:detail", args=[encounter])).content.decode()
+    counter = re.search(r'name="counter".*?</select>', page, re.S).group(0)
+    assert f'<option value="{thug}" selected>' in counter
