@@ -110,6 +110,8 @@ def test_the_log_stays_at_its_newest_entry_unless_the_reader_scrolled_up(new_pag
             encounter=encounter, user=gm, action={"type": "award_hero_point", "target": thug.pk, "points": 1}
         )
     page = force_login(new_page(viewport=DESK), fight["player"])
+    errors = []  # a CSP refusal or an htmx swap without a target shows up here
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.goto(f"/encounters/{encounter.pk}/")
     log = page.locator("#log-scroller")
     expect(log).to_be_visible()
@@ -134,6 +136,7 @@ def test_the_log_stays_at_its_newest_entry_unless_the_reader_scrolled_up(new_pag
     expect(page.locator("#log-jump")).to_be_visible()
     page.locator("#log-jump").click()
     assert log.evaluate(at_bottom)
+    assert not errors, errors
 
 
 def test_on_a_phone_the_log_is_a_tab(new_page, force_login, fight):
