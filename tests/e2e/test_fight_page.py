@@ -186,3 +186,22 @@ def test_a_lost_connection_is_said_on_screen_and_cleared_when_it_is_back(new_pag
     expect(banner).to_contain_text("Sin conexión")
     page.context.set_offline(False)
     expect(banner).to_be_hidden(timeout=10_000)
+
+
+def test_dice_still_behind_the_secret_seed_are_pending_not_a_success(new_page, force_login, fight):
+    page = force_login(new_page(viewport=PHONE), fight["player"])
+    page.goto(f"/encounters/{fight['encounter'].pk}/verify/")
+    expect(page.locator("#verify-root")).to_have_attribute("data-done", "pending")
+    summary = page.locator("[data-summary]")
+    expect(summary).to_contain_text("Comprobadas: 0 de 2 tiradas")
+    expect(summary).to_have_class(re.compile(r"\balert-warning\b"))
+
+
+def test_the_export_offers_to_copy_its_text(new_page, force_login, fight):
+    page = force_login(new_page(viewport=DESK), fight["gm"])
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"/encounters/{fight['encounter'].pk}/export/")
+    page.get_by_role("button", name="Copiar al portapapeles").click()
+    expect(page.locator("#export-copy-status")).to_have_text("Copiado")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.locator("#export-text").input_value()
