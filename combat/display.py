@@ -15,12 +15,16 @@ def side_label(side: str) -> str:
     return str(SIDE_LABELS.get(side, side))
 
 
-def _modifiers(sources, lang: str) -> list[dict]:
+def _plain_rule(rule: str, lang: str) -> str:
+    return rule or ""
+
+
+def _modifiers(sources, lang: str, rule_label=_plain_rule) -> list[dict]:
     return [
         {
             "label": s.get(f"label_{lang}") or s.get("label_es") or s.get("slug", ""),
             "delta": s.get("delta", 0),
-            "rule": s.get("rule", ""),
+            "rule": rule_label(s.get("rule", ""), lang),
         }
         for s in sources or []
     ]
@@ -38,7 +42,10 @@ def _faces(roll: dict) -> list[dict]:
 def event_display(view: dict, presentation, lang: str | None = None) -> dict:
     """An event view with what the log template needs precomputed."""
     lang = lang or request_lang()
+    # A system may name its document's sections in the reader's language (`rule_label`).
+    rule_label = getattr(presentation, "rule_label", _plain_rule)
     display = dict(view)
+    display["rule"] = rule_label(view.get("rule") or "", lang)
     roll = view.get("roll")
     display["outcome"] = "hit" in view
     display["difficulty_label"] = view.get(f"difficulty_label_{lang}") or ""
@@ -47,10 +54,10 @@ def event_display(view: dict, presentation, lang: str | None = None) -> dict:
     if isinstance(roll, dict):
         display["superiority_label"] = presentation.roll_label(roll)
         display["faces"] = _faces(roll)
-        display["modifiers"] = _modifiers(roll.get("sources"), lang)
+        display["modifiers"] = _modifiers(roll.get("sources"), lang, rule_label)
     else:
         display["faces"] = []
-        display["modifiers"] = _modifiers(view.get("sources"), lang)
+        display["modifiers"] = _modifiers(view.get("sources"), lang, rule_label)
     # A system whose events differ in shape from the log's (Hero's damage is {stun, body}).
     adapt = getattr(presentation, "event_display", None)
     return adapt(display, lang) if adapt is not None else display

@@ -20,6 +20,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -109,6 +110,8 @@ class ConsolePage:
         current = self.cards.get(self.state["current"])
         self.my_turn = bool(current) and (self.is_gm or current["id"] in self.mine)
         self.user = user
+        # A sheet's skill link opens the page on that skill's check (`?skill=<key>`).
+        self.skill = (request.GET.get("skill") or "")[:80]
 
     def records(self, events) -> list[dict]:
         from .log import event_record
@@ -392,7 +395,8 @@ def encounter_verify(request, pk):
             "roll_bad": _("INCORRECTA"),
             "not_revealed": _("semilla aún no revelada"),
             "summary": _(
-                "%(checked)s tiradas comprobadas, %(failed)s incorrectas, %(pending)s pendientes de revelar."
+                "Comprobadas: %(checked)s de %(total)s tiradas · incorrectas: %(failed)s · "
+                "pendientes de revelar: %(pending)s."
             ),
         },
     }
@@ -420,7 +424,9 @@ def _after_write(request, encounter, message: str | None = None):
 def encounter_undo(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
     undone = services.encounter_undo(encounter=encounter, user=request.user)
-    return _after_write(request, encounter, _("Deshecho: %(n)s evento(s).") % {"n": len(undone)})
+    count = len(undone)
+    message = ngettext("Deshecho: %(n)s evento.", "Deshecho: %(n)s eventos.", count) % {"n": count}
+    return _after_write(request, encounter, message)
 
 
 @login_required

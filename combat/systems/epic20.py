@@ -17,11 +17,13 @@ from rules.epic20.encounter.types import REROLLABLE
 from rules.epic20.resolution import CIRCUMSTANCES
 from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
-from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, THROWN_OBJECT, switchable
+from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, switchable
 from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from ..display import side_label
+from . import epic20_panel as panel
+from .epic20_sections import rule_label  # noqa: F401  (the log's rule tags in English)
 
 STATUS_LABELS = {
     "active": _("En pie"),
@@ -137,15 +139,7 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
     if not folded_combatant:
         return {}
     state = load(folded_combatant)
-    weapons = [{"value": "unarmed", "label": str(_("Sin armas")), "kind": "melee"}]
-    for slug in sorted(state.powers):
-        power = index.POWERS.get(slug)
-        if power is not None and power.attack_kind:
-            weapons.append({"value": slug, "label": _name(power, lang, slug), "kind": str(power.attack_kind)})
-    for item in state.equipment:
-        if not item.armor:
-            weapons.append({"value": item.name, "label": item.name, "kind": ""})
-    weapons.append({"value": THROWN_OBJECT, "label": str(_("Objeto arrojado")), "kind": "ranged"})
+    weapons = panel.weapons_for(state, lang)
     maneuvers = [
         {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base)}
         for base in sorted(STANDARD_ACTION_MANEUVERS - DECLARED_ON_OWN_TURN)
@@ -325,6 +319,34 @@ def _reroll_offer(events, records_of, *, may_act_for, cards) -> dict | None:
     return found
 
 
+def _turn_panel(page, current, options: dict) -> dict:
+    """The acting combatant's tabs, the enemy the attack aims at by default, and the skill a
+    sheet's link asked for (`?skill=`), when it is one of theirs."""
+    if not options:
+        return {}
+    closed = panel.closed_tabs((page.state.get("turn") or {}).get("left") or {}, options, gm=page.is_gm)
+    tabs = panel.tabs_for(options, closed)
+    skill = getattr(page, "skill", "") or ""
+    skill = skill if any(o["value"] == skill for o in options.get("skills") or ()) else ""
+    alive = [c for c in page.cards.values() if not c["removed"]]
+    return {
+        "tabs": tabs,
+        "first_tab": panel.first_open_tab(tabs, "skill" if skill else ""),
+        "closed": closed,
+        "targets": panel.target_choices(current, alive),
+        "attack_kinds": panel.kinds_for(options["weapons"], KIND_LABELS),
+        "chosen_skill": skill,
+    }
+
+
+def _reactors(page) -> list[dict]:
+    """The user's own combatants, each with the targets of its out-of-turn attack (enemies
+    first, one chosen by default)."""
+    alive = [c for c in page.cards.values() if not c["removed"]]
+    mine = [page.cards[cid] for cid in sorted(page.mine) if cid in page.cards]
+    return [{**card, "targets": panel.target_choices(card, alive)} for card in mine if not card["removed"]]
+
+
 def console_context(page) -> dict:
     """What Epic20's controls show on the encounter page (`page`: combat.views.ConsolePage)."""
     lang, state, cards = page.lang, page.state, page.cards
@@ -338,8 +360,9 @@ def console_context(page) -> dict:
         )
     return {
         "options": options,
+        "turn_panel": _turn_panel(page, current, options),
         # Out of turn, a player may still spend hero points or declare reactions for their own.
-        "reactors": [cards[cid] for cid in sorted(page.mine) if cid in cards and not cards[cid]["removed"]],
+        "reactors": _reactors(page),
         "kinds": [{"value": k, "label": str(v)} for k, v in KIND_LABELS.items()],
         # The GM may call for a check from anyone at any moment (a free skill check).
         "gm_skills": base_skill_options(lang) if page.is_gm else [],

@@ -100,10 +100,14 @@
     }
     summary.textContent = texts.summary
       .replace("%(checked)s", checked)
+      .replace("%(total)s", data.rolls.length)
       .replace("%(failed)s", failed)
       .replace("%(pending)s", pending);
-    summary.className = failed ? "alert alert-danger" : "alert alert-success";
-    root.dataset.done = failed ? "failed" : "ok";
+    // Rolls whose seed is still secret are pending, not a success: only a full check is green.
+    const verdict = failed ? "failed" : pending ? "pending" : "ok";
+    const classes = { failed: "alert alert-danger", pending: "alert alert-warning", ok: "alert alert-success" };
+    summary.className = classes[verdict];
+    root.dataset.done = verdict;
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -61,7 +61,7 @@ def test_the_gm_starts_the_player_attacks_and_both_logs_update_live(new_page, fo
     form.get_by_label("Objetivo", exact=True).select_option(str(thug.pk))
     form.get_by_label("Tipo de ataque", exact=True).select_option("ranged")
     form.get_by_label("Con", exact=True).select_option("ataque-especial-a-distancia")
-    # Against the GM's thug the player sees a band, never the exact chance that gives its defense away.
+    # Against the GM's NPC a player sees a band, never the exact chance that gives its defense away.
     expect(player_page.locator("#odds [data-odds='hit-band']")).to_have_text("muy probable", timeout=LIVE_MS)
     form.get_by_role("button", name="Atacar", exact=True).click()
 
@@ -98,5 +98,5 @@ def test_after_the_fight_the_browser_rechecks_every_die(new_page, force_login, f
     page.goto(f"/encounters/{encounter.pk}/verify/")
     root = page.locator("#verify-root")
     expect(root).to_have_attribute("data-done", "ok")
-    expect(page.locator("[data-summary]")).to_contain_text("2 tiradas comprobadas, 0 incorrectas")
+    expect(page.locator("[data-summary]")).to_contain_text("Comprobadas: 2 de 2 tiradas · incorrectas: 0")
     expect(page.locator("[data-commitment-row] [data-verdict]")).to_have_text("coincide")

@@ -1,0 +1,207 @@
+/* Epic20 Site: the encounter page in the browser.
+ *
+ * - Phone tabs: below 992 px the page shows one part at a time (action, combatants, log).
+ * - The log keeps its newest entry in view, unless the reader scrolled up to read older ones;
+ *   then a button offers to jump to the newest.
+ * - Live updates: the page asks the server for news every second. When the server cannot be
+ *   reached a banner says so, retries wait longer each time (2, 4, 8… up to 30 s), and the
+ *   banner goes away at the first answer.
+ * - The attack form: the weapon list follows the kind of attack, and a weapon picks its kind.
+ * - Success messages go away after a few seconds; errors stay until the next action.
+ */
+(function () {
+  "use strict";
+
+  const POLL_MS = 1000;
+  const MAX_BACKOFF_MS = 30000;
+  const STICK_PX = 48;
+  const SUCCESS_MS = 6000;
+
+  // --- Phone tabs ---------------------------------------------------------------------------
+  function showPane(name) {
+    document.querySelectorAll("[data-fight-tab]").forEach(function (tab) {
+      const on = tab.dataset.fightTab === name;
+      tab.classList.toggle("active", on);
+      tab.setAttribute("aria-selected", on ? "true" : "false");
+    });
+    document.querySelectorAll("[data-fight-pane]").forEach(function (pane) {
+      pane.classList.toggle("fight-pane-active", pane.dataset.fightPane === name);
+    });
+    if (name === "log") {
+      const unread = document.getElementById("log-unread");
+      if (unread) unread.hidden = true;
+      scrollLogToEnd();
+    }
+  }
+
+  function setUpTabs(root) {
+    const tabs = root.querySelector(".fight-tabs");
+    if (!tabs) return;
+    tabs.hidden = false;
+    root.classList.add("fight-tabbed");
+    document.querySelectorAll("[data-fight-pane]").forEach(function (pane) {
+      pane.setAttribute("role", "tabpanel");
+    });
+    tabs.addEventListener("click", function (event) {
+      const tab = event.target.closest("[data-fight-tab]");
+      if (!tab) return;
+      showPane(tab.dataset.fightTab);
+      // The log fills the phone's screen: bring it up so its newest entry is in view.
+      if (tab.dataset.fightTab === "log") document.getElementById("fight-pane-log").scrollIntoView({ block: "start" });
+    });
+    showPane("actions");
+  }
+
+  // --- The log ------------------------------------------------------------------------------
+  let stuck = true; // the reader is at the newest entry
+
+  function scroller() {
+    return document.getElementById("log-scroller");
+  }
+
+  function scrollLogToEnd() {
+    const box = scroller();
+    if (!box) return;
+    box.scrollTop = box.scrollHeight;
+    stuck = true;
+    const jump = document.getElementById("log-jump");
+    if (jump) jump.hidden = true;
+  }
+
+  function setUpLog() {
+    const box = scroller();
+    if (!box) return;
+    box.addEventListener("scroll", function () {
+      stuck = box.scrollHeight - box.scrollTop - box.clientHeight < STICK_PX;
+      if (stuck) document.getElementById("log-jump").hidden = true;
+    });
+    document.getElementById("log-jump").addEventListener("click", scrollLogToEnd);
+    scrollLogToEnd();
+  }
+
+  function logGrew() {
+    const box = scroller();
+    if (!box) return;
+    if (stuck) {
+      box.scrollTop = box.scrollHeight;
+    } else {
+      document.getElementById("log-jump").hidden = false;
+    }
+    const pane = document.getElementById("fight-pane-log");
+    const unread = document.getElementById("log-unread");
+    if (unread && pane && !pane.classList.contains("fight-pane-active") && document.querySelector(".fight-tabbed")) {
+      unread.textContent = "•";
+      unread.hidden = false;
+    }
+  }
+
+  // --- Live updates and the lost-connection banner ------------------------------------------
+  let failures = 0;
+  let timer = null;
+
+  function live() {
+    return document.getElementById("encounter-live");
+  }
+
+  function schedule(ms) {
+    clearTimeout(timer);
+    timer = setTimeout(poll, ms);
+  }
+
+  function poll() {
+    const element = live();
+    if (!element || !window.htmx) return;
+    htmx.trigger(element, "fight-poll");
+    // Should no answer ever come, ask again anyway.
+    schedule(Math.max(POLL_MS * 10, backoff()));
+  }
+
+  function backoff() {
+    return failures ? Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, failures)) : POLL_MS;
+  }
+
+  function banner(lost) {
+    const element = document.getElementById("connection-banner");
+    if (!element) return;
+    element.hidden = !lost;
+    if (lost) {
+      const text = element.dataset.textRetry.replace("{s}", Math.round(backoff() / 1000));
+      element.querySelector("[data-banner-text]").textContent = text;
+    }
+  }
+
+  function answered(event) {
+    // The poller itself: its element may have been swapped out by the answer, so ask the
+    // request which element sent it.
+    const config = event.detail.requestConfig;
+    const element = (config && config.elt) || event.detail.elt;
+    if (!element || element.id !== "encounter-live") return;
+    const reached = event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500;
+    failures = reached ? 0 : failures + 1;
+    banner(!reached);
+    schedule(backoff());
+  }
+
+  // --- The attack form: weapons follow the kind ---------------------------------------------
+  function followKind(kindSelect) {
+    const weapons = document.getElementById(kindSelect.dataset.weaponKindFor);
+    if (!weapons) return;
+    let firstFitting = null;
+    Array.from(weapons.options).forEach(function (option) {
+      const fits = !option.dataset.kind || option.dataset.kind === kindSelect.value;
+      option.hidden = !fits;
+      option.disabled = !fits;
+      if (fits && !firstFitting) firstFitting = option;
+    });
+    const chosen = weapons.selectedOptions[0];
+    if ((!chosen || chosen.disabled) && firstFitting) weapons.value = firstFitting.value;
+  }
+
+  function onChange(event) {
+    const target = event.target;
+    if (target.matches("[data-weapon-kind-for]")) followKind(target);
+    if (target.matches("[data-follows-kind]")) {
+      const kind = target.selectedOptions[0] && target.selectedOptions[0].dataset.kind;
+      const kindSelect = document.getElementById(target.dataset.followsKind);
+      if (kind && kindSelect && kindSelect.value !== kind) {
+        kindSelect.value = kind;
+        followKind(kindSelect);
+      }
+    }
+  }
+
+  function fitForms(root) {
+    root.querySelectorAll("[data-weapon-kind-for]").forEach(followKind);
+  }
+
+  // --- Old success messages go away ---------------------------------------------------------
+  function fadeSuccess(root) {
+    root.querySelectorAll(".alert-success[role='status']").forEach(function (alert) {
+      setTimeout(function () {
+        alert.remove();
+      }, SUCCESS_MS);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const root = document.getElementById("encounter-page");
+    document.addEventListener("change", onChange);
+    if (root) {
+      setUpTabs(root);
+      fitForms(root);
+    }
+    setUpLog();
+    fadeSuccess(document);
+    document.body.addEventListener("htmx:afterRequest", answered);
+    document.body.addEventListener("htmx:afterSettle", function (event) {
+      fadeSuccess(event.target);
+    });
+    document.body.addEventListener("htmx:oobAfterSwap", function (event) {
+      const target = event.detail.target;
+      if (!target) return;
+      if (target.id === "event-list") logGrew();
+      if (target.id === "encounter-controls" || target.closest("#encounter-controls")) fitForms(document);
+    });
+    if (live()) schedule(POLL_MS);
+  });
+})();
