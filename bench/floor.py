@@ -31,6 +31,10 @@ from bench.world import EVENTS, LISTED_SHEETS, World, build_world
 from bench.wrk import WrkResult, run_wrk
 
 JSON_ACCEPT = {"Accept": "application/json"}
+# Live updates at scale: this many open fight pages with nothing happening, each polling once
+# every POLL_SECONDS while idle (static/js/encounter-live.js backs off from 1 s to 2 s).
+IDLE_PAGES = 200
+IDLE_POLL_SECONDS = (1.0, 2.0)
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,15 @@ SCENARIOS: list[FloorScenario] = [
         expect=frozenset({304}),
     ),
     FloorScenario(
+        "live_idle_poll",
+        "live poll, nothing new (answered 204)",
+        None,
+        lambda w, ctx: _get(
+            f"/encounters/{w.encounter}/log/after/{w.events}?v={w.version}", {"Cookie": w.gm_cookie}
+        ),
+        expect=frozenset({204}),
+    ),
+    FloorScenario(
         "page_campaign_list",
         "page: campaign list",
         0.25,
@@ -220,6 +233,22 @@ def _row(scenario: FloorScenario, results: list[WrkResult], ratios: list[float],
     }
 
 
+def idle_pages_cost(rows: list[dict]) -> list[dict]:
+    """What IDLE_PAGES idle fight pages cost, in shares of one core: polls per second times the
+    server CPU an idle poll took in this run."""
+    poll = next((row for row in rows if row["name"] == "live_idle_poll"), None)
+    if poll is None or poll["server_cpu_ms_per_request"] is None:
+        return []
+    return [
+        {
+            "pages": IDLE_PAGES,
+            "poll_every_s": every,
+            "core_share": IDLE_PAGES / every * poll["server_cpu_ms_per_request"] / 1000,
+        }
+        for every in IDLE_POLL_SECONDS
+    ]
+
+
 def print_table(report: dict) -> None:
     header = f"{'request':<46} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'CPU ms':>7} {'share of me':>12} {'target':>7}  "
     print("\n" + header + "\n" + "-" * len(header))
@@ -230,6 +259,12 @@ def print_table(report: dict) -> None:
         print(
             f"{row['text']:<46} {row['requests_per_second']:>8.1f} {row['p50_ms']:>8.2f} {row['p95_ms']:>8.2f} "
             f"{(f'{cpu:.2f}' if cpu is not None else 'n/a'):>7} {row['ratio_to_me']:>12.2f} {target:>7}  {verdict}"
+        )
+    for cost in report["idle_pages"]:
+        verdict = "met" if cost["core_share"] < 0.10 else "NOT met"
+        print(
+            f"{cost['pages']} idle fight pages polling every {cost['poll_every_s']:.0f} s: "
+            f"{cost['core_share']:.1%} of one core (target under 10%: {verdict})"
         )
     machine = report["machine"]
     print(
@@ -310,6 +345,7 @@ def run(args: argparse.Namespace) -> dict:
             )
         )
     return {
+        "idle_pages": idle_pages_cost(rows),
         "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "rounds": args.rounds,
         "wrk": {"connections": args.connections, "threads": args.threads, "seconds": args.seconds},

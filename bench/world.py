@@ -84,6 +84,7 @@ class World:
     campaign: int = 0
     encounter: int = 0
     events: int = 0
+    version: int = 0  # the encounter's state version (what an up-to-date page polls with)
 
 
 def _lister(ctx: BenchContext, world: World) -> None:
@@ -156,6 +157,7 @@ def _encounter(gm, campaign, heroes, world: World) -> None:
         services.encounter_act(encounter=encounter, user=gm, action={"type": "end_turn", "actor": current})
     world.encounter = encounter.pk
     world.events = encounter.last_seq
+    world.version = encounter.version
 
 
 def build_world(ctx: BenchContext) -> World:
