@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test install install-dev lint e2e fuzz bench bench-engine bench-server bench-users messages check-deploy clean
+.PHONY: run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-users messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,9 +48,19 @@ e2e: install-dev
 fuzz: install-dev
 	bash scripts/fuzz-api.sh
 
-# The rules engine in-process, every server scenario (4 clients), then the 10-user targets
-# (bench/README.md; about 15 minutes on 2 cores).
-bench: bench-engine bench-server bench-users
+# The rules engine in-process; every request as a share of GET /api/v1/auth/me/ (wrk under
+# gunicorn, the issue's targets table); a worker's memory over 20,000 mixed requests; then the
+# 10-user session targets (builder, attacks). bench/README.md; about 15 minutes on 2 cores.
+bench: bench-engine bench-floor bench-memory bench-users
+
+bench-wrk:
+	bash bench/install-wrk.sh
+
+bench-floor: install-dev bench-wrk
+	$(BIN)/python -m bench.floor --json bench/results/floor.json $(BENCH_FLOOR_ARGS)
+
+bench-memory: install-dev bench-wrk
+	$(BIN)/python -m bench.memory --json bench/results/memory.json $(BENCH_MEMORY_ARGS)
 
 bench-engine: install-dev
 	$(BIN)/python -m bench.engine --json bench/results/engine.json $(BENCH_ENGINE_ARGS)

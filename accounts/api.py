@@ -1,4 +1,5 @@
-"""Accounts for REST clients: register, obtain and revoke a token (docs/api.md, "Accounts")."""
+"""Accounts for REST clients: register, obtain and revoke a token, say who you are (docs/api.md,
+"Accounts")."""
 
 from django.contrib.auth import authenticate
 from django.db import IntegrityError
@@ -15,6 +16,7 @@ from epic20site.pages import signup_throttled_message, throttled_message
 
 from . import services, throttle
 from .serializers import (
+    MeSerializer,
     RegisterInputSerializer,
     RegisterOutputSerializer,
     TokenInputSerializer,
@@ -122,3 +124,24 @@ class TokenAPI(_PublicAPIView):
                 [error("credentials.invalid", _("Nombre de usuario o contraseña incorrectos."))]
             )
         return Response({"token": services.token_for(user=user).key})
+
+
+class MeAPI(APIView):
+    """Who the client is: the floor of an authenticated call (token or session authentication,
+    one small count query, DRF's rendering), which `bench/` measures every figure against."""
+
+    @extend_schema(
+        operation_id="auth_me",
+        summary="The account the request is authenticated as",
+        description="`campaigns` counts the campaigns you direct or play in.",
+        responses={200: MeSerializer},
+    )
+    def get(self, request):
+        user = request.user
+        body = {
+            "id": user.pk,
+            "username": user.username,
+            "email": user.email,
+            "campaigns": user.memberships.count(),
+        }
+        return Response(body)

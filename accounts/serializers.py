@@ -70,3 +70,10 @@ class TokenInputSerializer(StrictSerializer):
 
 class TokenOutputSerializer(serializers.Serializer):
     token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+
+
+class MeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.EmailField(allow_blank=True)
+    campaigns = serializers.IntegerField(help_text="Campaigns you direct or play in.")

@@ -7,6 +7,7 @@ explain a figure of `bench.run`, never instead of one.
     .venv/bin/python -m bench.profile encounter_attack --steps 300 --top 40 --sort tottime
     .venv/bin/python -m bench.profile builder_check --time characters.display.builder_context \
         --time rules.epic20.validation.validate_sheet
+    .venv/bin/python -m bench.profile character_list --sort tottime   # any bench.floor scenario
 
 `--time DOTTED.NAME` (repeatable) puts a CPU timer around a function or method during the
 measured requests of the pass without the profiler, wherever the name was imported.
@@ -32,7 +33,7 @@ if __package__ in (None, ""):  # run as `python bench/profile.py`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     __package__ = "bench"
 
-from bench.load import Answer, Request
+from bench.load import Answer, Request, RequestSession
 from bench.scenarios import SCENARIOS, BenchContext
 from bench.server import ROOT, AppServer
 
@@ -153,8 +154,29 @@ class InProcessContext(BenchContext):
         return self.transport.send(request)
 
 
+def _floor_session(name: str, ctx: BenchContext) -> RequestSession:
+    """A `bench.floor` scenario's requests, in turn, over the floor bench's world."""
+    from bench.floor import FLOOR
+    from bench.floor import SCENARIOS as FLOOR_SCENARIOS
+    from bench.world import build_world
+
+    scenario = next(s for s in [FLOOR, *FLOOR_SCENARIOS] if s.name == name)
+    requests = scenario.requests(build_world(ctx), ctx)
+    return RequestSession(lambda i: requests[i % len(requests)])
+
+
+def _session(name: str, ctx: BenchContext):
+    scenario = next((s for s in SCENARIOS if s.name == name), None)
+    if scenario is None:
+        return _floor_session(name, ctx)
+    return scenario.session_for(scenario.setup(ctx), 0)
+
+
 def main(argv: list[str] | None = None) -> int:
-    names = [s.name for s in SCENARIOS]
+    from bench.floor import FLOOR
+    from bench.floor import SCENARIOS as FLOOR_SCENARIOS
+
+    names = [s.name for s in SCENARIOS] + [s.name for s in [FLOOR, *FLOOR_SCENARIOS]]
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -169,7 +191,6 @@ def main(argv: list[str] | None = None) -> int:
         "--time", action="append", default=[], metavar="DOTTED.NAME", help="time this function (repeatable)"
     )
     args = parser.parse_args(argv)
-    scenario = next(s for s in SCENARIOS if s.name == args.scenario)
 
     with AppServer(postgres_server=args.postgres) as server:
         server.apply_env()
@@ -178,8 +199,7 @@ def main(argv: list[str] | None = None) -> int:
 
         prepare_database()
         transport = InProcess()
-        state = scenario.setup(InProcessContext(transport))
-        session = scenario.session_for(state, 0)
+        session = _session(args.scenario, InProcessContext(transport))
         for i in range(args.warmup):
             session.step(i, transport.send)
         transport.wall.clear()
@@ -205,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         connections.close_all()
 
     print(
-        f"\n{scenario.name}, in-process, {args.steps} steps after {args.warmup} warm-up steps, no profiler:"
+        f"\n{args.scenario}, in-process, {args.steps} steps after {args.warmup} warm-up steps, no profiler:"
     )
     for label in timings[0]:
         wall, cpu = timings[0][label], timings[1][label]

@@ -29,9 +29,6 @@ from bench.load import Answer, LoadResult, Request, connection, percentile, run_
 from bench.scenarios import SCENARIOS, BenchContext, Scenario
 from bench.server import ROOT, AppServer
 
-# The foundation issue's target: the campaign page keeps at least half the baseline's throughput.
-TARGET_RATIO = 0.5
-
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -268,6 +265,53 @@ def print_table(report: dict) -> None:
         print(f"target: {target['scenario']}: {target['target']}: {target['value']:.1f} ms -> {verdict}")
 
 
+def _report(args: argparse.Namespace, started, load_before, rows: list[dict], targets: list[dict]) -> dict:
+    return {
+        "date": started.isoformat(timespec="seconds"),
+        "git_commit": git_commit(),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            # Other work on the machine shows here: the figures of a busy machine are lower.
+            "load_average_1m_before": round(load_before[0], 2),
+            "load_average_1m_after": round(os.getloadavg()[0], 2),
+        },
+        "server": {
+            "command": "gunicorn epic20site.wsgi",
+            "workers": args.workers,
+            "worker_class": args.worker_class,
+            "threads": args.threads,
+            "debug": False,
+            "database": "postgresql (throwaway)" if args.postgres else "sqlite (throwaway, WAL)",
+            "cache": "redis (cache + cached_db sessions)" if args.redis else "in-process (locmem)",
+        },
+        "load": {
+            "requests": args.requests,
+            "warmup": args.warmup,
+            "concurrency": args.concurrency,
+            "think_ms": args.think_ms,
+            "rounds": args.rounds,
+            "client": "urllib3, one connection per client thread",
+        },
+        "baseline": rows[0]["name"],
+        "scenarios": rows,
+        "targets": targets,
+    }
+
+
+def _void(server: AppServer, scenario: Scenario, result: LoadResult) -> bool:
+    """Whether a load voids the run (an answer the scenario does not expect, a failed client)."""
+    unexpected = {k: v for k, v in result.statuses.items() if k not in scenario.expect}
+    if unexpected or result.errors:
+        print(f"bench: {scenario.name} got unexpected answers {unexpected}; the run is void.")
+        for error in result.errors[:5]:
+            print(f"  {error}")
+        print(server.log_tail())
+        return True
+    return False
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     scenarios = selected_scenarios(args.scenario)
@@ -316,14 +360,7 @@ def main(argv: list[str] | None = None) -> int:
             return result
 
         def void(scenario: Scenario, result: LoadResult) -> bool:
-            unexpected = {k: v for k, v in result.statuses.items() if k not in scenario.expect}
-            if unexpected or result.errors:
-                print(f"bench: {scenario.name} got unexpected answers {unexpected}; the run is void.")
-                for error in result.errors[:5]:
-                    print(f"  {error}")
-                print(server.log_tail())
-                return True
-            return False
+            return _void(server, scenario, result)
 
         if args.warmup:
             for scenario in scenarios:
@@ -345,52 +382,11 @@ def main(argv: list[str] | None = None) -> int:
     baseline_rps = rows[0]["requests_per_second"]
     for row in rows:
         row["ratio_to_baseline"] = row["requests_per_second"] / baseline_rps if baseline_rps else 0.0
-    targets = [
-        {
-            "scenario": row["name"],
-            "min_ratio": TARGET_RATIO,
-            "ratio": row["ratio_to_baseline"],
-            # Paced, req/s follows the clients' pace, not the server: a throughput ratio means nothing.
-            "judged": not args.think_ms,
-            "met": row["ratio_to_baseline"] >= TARGET_RATIO if not args.think_ms else None,
-        }
-        for row in rows
-        if row["name"] == "campaign_list"
-    ]
+    # Throughput ratios are bench.floor's (wrk, against GET /auth/me/); here: the session targets.
+    targets = []
     for scenario, row in zip(scenarios, rows, strict=True):
         targets += judge(scenario, row, args)
-    report = {
-        "date": started.isoformat(timespec="seconds"),
-        "git_commit": git_commit(),
-        "machine": {
-            "cpus": os.cpu_count(),
-            "platform": platform.platform(),
-            "python": platform.python_version(),
-            # Other work on the machine shows here: the figures of a busy machine are lower.
-            "load_average_1m_before": round(load_before[0], 2),
-            "load_average_1m_after": round(os.getloadavg()[0], 2),
-        },
-        "server": {
-            "command": "gunicorn epic20site.wsgi",
-            "workers": args.workers,
-            "worker_class": args.worker_class,
-            "threads": args.threads,
-            "debug": False,
-            "database": "postgresql (throwaway)" if args.postgres else "sqlite (throwaway, WAL)",
-            "cache": "redis (cache + cached_db sessions)" if args.redis else "in-process (locmem)",
-        },
-        "load": {
-            "requests": args.requests,
-            "warmup": args.warmup,
-            "concurrency": args.concurrency,
-            "think_ms": args.think_ms,
-            "rounds": args.rounds,
-            "client": "urllib3, one connection per client thread",
-        },
-        "baseline": rows[0]["name"],
-        "scenarios": rows,
-        "targets": targets,
-    }
+    report = _report(args, started, load_before, rows, targets)
     print_table(report)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

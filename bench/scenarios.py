@@ -8,7 +8,6 @@ by appending to `SCENARIOS`; the first one is the baseline that the others are c
 
 from __future__ import annotations
 
-import html
 import itertools
 import json
 import re
@@ -178,12 +177,12 @@ def _campaign_list_check(state: dict, status: int, body: bytes) -> None:
 
 # --- the builder's live check: players editing their characters --------------------------------
 # The builder's form posts itself on every change (`hx-post` on <form id="builder">, `hx-trigger=
-# "change, input delay:400ms"`): the whole form, the `_state` digests of the last answer, the
-# CSRF token in `X-CSRFToken` (from `hx-headers` on <body>) and `HX-Request: true`. The answer is
-# the page's `#check` partial: whatever changed, swapped out of band.
+# "change, input delay:400ms"`): the whole form, the CSRF token in `X-CSRFToken` (from
+# `hx-headers` on <body>) and `HX-Request: true`. The answer is the whole form again, which htmx
+# morphs into the page (idiomorph, `hx-swap="morph:outerHTML"`): only what differs changes.
 
 BUILDER_PLAYERS = 10
-_STATE_INPUT = re.compile(rb'<input type="hidden" id="builder-state" name="_state" value="([^"]*)"')
+_BUILDER_FORM = re.compile(rb'<form id="builder"')
 
 
 class FormFields(HTMLParser):
@@ -267,7 +266,7 @@ def _cookie_value(answer: Answer, name: str) -> str | None:
 
 class BuilderPlayer:
     """A player with the builder of their character open: each step is one live check, the
-    whole form with one value changed, and the `_state` of the last answer sent back."""
+    whole form with one value changed."""
 
     def __init__(self, *, base_url: str, path: str, cookie: str, token: str, fields: list[tuple[str, str]]):
         self.base_url, self.path, self.token = base_url, path, token
@@ -275,7 +274,6 @@ class BuilderPlayer:
         self.fields = fields
         self.values = dict(fields)
         self.concept = self.values.get("concept", "")
-        self.state = self.values.get("_state", "{}")
         # The first skill's value goes down half a step and back up, every other check.
         self.skill_field = next((k for k, _v in fields if re.fullmatch(r"skills-\d+-value", k)), None)
         if self.skill_field:
@@ -289,7 +287,7 @@ class BuilderPlayer:
         """The n-th POST body: a concept never sent before (so the engine really re-validates:
         no cached report fits), and on odd checks the first skill moved by ½ (down, then back
         up the next time), so that half the answers carry new budget and derived numbers."""
-        changed = {"concept": f"{self.concept} ({n})", "_state": self.state}
+        changed = {"concept": f"{self.concept} ({n})"}
         if self.skill_field and n % 2:
             self.lowered = not self.lowered
         if self.skill_field:
@@ -305,16 +303,15 @@ class BuilderPlayer:
             "HX-Request": "true",
             "HX-Current-URL": self.base_url + self.path,
             "HX-Trigger": "builder",
+            "HX-Target": "builder",
             "Origin": self.base_url,
             "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8",
         }
         answer = send(Request("POST", self.path, headers, body))
         if answer.status != 200:
             raise BenchError(f"live check answered {answer.status}: {answer.body[:300]!r}")
-        match = _STATE_INPUT.search(answer.body)
-        if match is None:
-            raise BenchError("the live check's answer has no builder state: not the #check partial")
-        self.state = html.unescape(match[1].decode())
+        if _BUILDER_FORM.search(answer.body) is None or b"<html" in answer.body:
+            raise BenchError("the live check did not answer the builder's form")
 
 
 def _builder_setup(ctx: BenchContext) -> dict:
@@ -338,8 +335,8 @@ def _builder_setup(ctx: BenchContext) -> dict:
         parser = FormFields("builder")
         parser.feed(page.body.decode())
         token = dict(parser.fields).get("csrfmiddlewaretoken")
-        if not csrf or not token or "_state" not in dict(parser.fields):
-            raise BenchError("the builder page gave no CSRF cookie, token or state")
+        if not csrf or not token or "concept" not in dict(parser.fields):
+            raise BenchError("the builder page gave no CSRF cookie, token or concept field")
         player = BuilderPlayer(
             base_url=ctx.base_url,
             path=path,
@@ -359,8 +356,8 @@ def _builder_session(state: dict, k: int) -> BuilderPlayer:
 def _builder_check(state: dict, status: int, body: bytes) -> None:
     if status != 200:
         raise BenchError(f"the live check answered {status}")
-    if not _STATE_INPUT.search(body) or b"<html" in body or b'hx-swap-oob="true"' not in body:
-        raise BenchError("the live check did not answer the builder's #check partial")
+    if not _BUILDER_FORM.search(body) or b"<html" in body or b'id="sheet-valid"' not in body:
+        raise BenchError("the live check did not answer the builder's whole form, judged legal")
 
 
 # --- an attack in a running encounter: 10 tables fighting at once ----------------------------------

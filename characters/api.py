@@ -151,7 +151,8 @@ class CharacterListCreateView(generics.GenericAPIView):
         characters = selectors.character_list_for_user(request.user, campaign_id=campaign_id)
         page = self.paginate_queryset(characters)
         lang = selectors.request_lang()
-        data = [character_data(c, selectors.character_validation(c).as_dict(lang=lang)) for c in page]
+        reports = selectors.character_reports(page, lang)
+        data = [character_data(c, report) for c, report in zip(page, reports, strict=True)]
         return self.get_paginated_response(data)
 
     @extend_schema(
@@ -204,8 +205,8 @@ class CharacterDetailView(APIView):
         responses={200: CharacterSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
-        character = access.access_character_by_id(request.user, pk)
-        return _character_response(character)
+        character = selectors.with_history(access.access_character_by_id(request.user, pk))
+        return Response(character_data(character, selectors.character_report(character)))
 
     @extend_schema(
         tags=[TAG],

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils.translation import get_language
 
+from epic20site.versioned_cache import remembered, remembered_many
 from rules import systems
 
 from .models import Award, Character, Waiver
@@ -43,6 +44,15 @@ def character_with_history(character_id: int) -> Character:
     )
 
 
+def with_history(character: Character) -> Character:
+    """`character` (already read, with its owner and campaign) given what its API body shows
+    besides: its awards and its waivers with who granted them, in two queries."""
+    prefetch_related_objects(
+        [character], "awards", Prefetch("waivers", queryset=Waiver.objects.select_related("created_by"))
+    )
+    return character
+
+
 def applicable_waivers(character: Character) -> list[Waiver]:
     """The waivers that count now: those granted by the GM of the campaign it is in."""
     if character.campaign_id is None:
@@ -50,15 +60,43 @@ def applicable_waivers(character: Character) -> list[Waiver]:
     return [w for w in character.waivers.all() if w.campaign_id == character.campaign_id]
 
 
+def _history(character: Character) -> dict:
+    return {
+        "awards": [award.as_engine_award() for award in character.awards.all()],
+        "waivers": [w.as_engine_waiver() for w in applicable_waivers(character)],
+    }
+
+
+def _validate(character: Character, history: dict):
+    return systems.get(character.system or "epic20").check_sheet(character.sheet, **history)
+
+
+def _version(character: Character, history: dict) -> tuple:
+    # What the report is computed from, and nothing else: the same sheet with the same awards
+    # and waivers is the same report, whichever character holds it.
+    return (character.system, character.sheet, history)
+
+
 def character_validation(character: Character):
-    """The engine's report on the stored sheet, with the character's awards and waivers."""
-    return systems.get(character.system or "epic20").check_sheet(
-        character.sheet,
-        awards=[award.as_engine_award() for award in character.awards.all()],
-        waivers=[w.as_engine_waiver() for w in applicable_waivers(character)],
-    )
+    """The engine's report on the stored sheet, with the character's awards and waivers,
+    remembered under the sheet's version (epic20site.versioned_cache)."""
+    history = _history(character)
+    return remembered("sheet-report", _version(character, history), lambda: _validate(character, history))
 
 
 def character_report(character: Character, lang: str | None = None) -> dict:
-    """`character_validation` as the API's validate body, in `lang` (the request's by default)."""
-    return character_validation(character).as_dict(lang=lang or request_lang())
+    """`character_validation` as the API's validate body, in `lang` (the request's by default),
+    remembered under the sheet's version (epic20site.versioned_cache)."""
+    return character_reports([character], lang)[0]
+
+
+def character_reports(characters: list[Character], lang: str | None = None) -> list[dict]:
+    """`character_report` of each character, in order, with one cache read for the list."""
+    lang = lang or request_lang()
+    pairs = [(character, _history(character)) for character in characters]
+    return remembered_many(
+        f"sheet-report-{lang}",
+        pairs,
+        lambda pair: _version(*pair),
+        lambda pair: _validate(*pair).as_dict(lang=lang),
+    )

@@ -259,6 +259,9 @@ class UserRefSerializer(serializers.Serializer):
     username = serializers.CharField()
 
 
+_DATETIME = serializers.DateTimeField()  # stateless: one for every answer
+
+
 def user_ref(user) -> dict | None:
     return None if user is None else {"id": user.pk, "username": user.get_username()}
 
@@ -284,7 +287,7 @@ def waiver_data(waiver: Waiver, character: Character) -> dict:
         "path": waiver.path,
         "reason": waiver.reason,
         "created_by": user_ref(waiver.created_by),
-        "created_at": serializers.DateTimeField().to_representation(waiver.created_at),
+        "created_at": _DATETIME.to_representation(waiver.created_at),
         "applies": waiver.campaign_id == character.campaign_id,
     }
 
@@ -349,7 +352,7 @@ class CharacterSerializer(StoredSheetSerializer):
 
 def character_data(character: Character, report: dict) -> dict:
     """The API representation; `report` is `selectors.character_report(character, lang)`."""
-    dt = serializers.DateTimeField()
+    dt = _DATETIME
     return {
         **character.sheet,
         "id": character.pk,

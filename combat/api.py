@@ -279,7 +279,7 @@ class EventListView(generics.GenericAPIView):
             after=_int_param(request, "after"),
             round=_int_param(request, "round"),
             combatant=_int_param(request, "combatant", minimum=1),
-        )
+        ).defer("patch")  # the engine's own record, never shown: not worth decoding
         page = self.paginate_queryset(events)
         return self.get_paginated_response(selectors.reader_for(request.user, encounter).events(page))
 
