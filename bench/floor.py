@@ -32,7 +32,7 @@ from bench.wrk import WrkResult, run_wrk
 
 JSON_ACCEPT = {"Accept": "application/json"}
 # Live updates at scale: this many open fight pages with nothing happening, each polling once
-# every POLL_SECONDS while idle (static/js/encounter-live.js backs off from 1 s to 2 s).
+# every POLL_SECONDS while idle (static/js/fight-page.js backs off from 1 s to 2 s).
 IDLE_PAGES = 200
 IDLE_POLL_SECONDS = (1.0, 2.0)
 

@@ -1,7 +1,7 @@
 """Live updates: how an open page learns, within a second, that its encounter changed.
 
-Every open page polls `GET /encounters/<id>/log/after/<seq>?v=<version>` once a second (htmx
-`every 1s`). The answer is 204 while nothing changed, so an idle poll costs almost nothing; when
+Every open page polls `GET /encounters/<id>/log/after/<seq>?v=<version>` once a second, every 2 s
+while nothing happens (`static/js/fight-page.js`). The answer is 204 while nothing changed, so an idle poll costs almost nothing; when
 the version moved, the page gets the new events and the fresh state cards.
 
 Why polling and not server-sent events: the app runs under gunicorn's sync workers, where a

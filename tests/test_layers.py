@@ -23,6 +23,7 @@ CONVENTIONS = {
     "epic20site.pagecache",
     "epic20site.net",
     "epic20site.schema",
+    "epic20site.versioned_cache",
     "epic20site.middleware",
 }
 ALLOWED = {

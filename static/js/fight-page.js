@@ -14,6 +14,10 @@
 
   const POLL_MS = 1000;
   const MAX_BACKOFF_MS = 30000;
+  // While nothing happens an open page asks every 2 s instead of every second (new events still
+  // arrive within 2 s); news, or the page's own action, bring it back to every second.
+  const IDLE_AFTER = 5;
+  const IDLE_POLL_MS = 2000;
   const STICK_PX = 48;
   const SUCCESS_MS = 6000;
 
@@ -97,6 +101,7 @@
 
   // --- Live updates and the lost-connection banner ------------------------------------------
   let failures = 0;
+  let idleAnswers = 0;
   let timer = null;
 
   function live() {
@@ -117,7 +122,8 @@
   }
 
   function backoff() {
-    return failures ? Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, failures)) : POLL_MS;
+    if (failures) return Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, failures));
+    return idleAnswers >= IDLE_AFTER ? IDLE_POLL_MS : POLL_MS;
   }
 
   function banner(lost) {
@@ -138,6 +144,7 @@
     if (!element || element.id !== "encounter-live") return;
     const reached = event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500;
     failures = reached ? 0 : failures + 1;
+    idleAnswers = reached && event.detail.xhr.status === 204 ? idleAnswers + 1 : 0;
     banner(!reached);
     schedule(backoff());
   }
