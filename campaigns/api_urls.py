@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import api
 
@@ -15,4 +15,5 @@ urlpatterns = [
         api.CampaignRegenerateInviteAPI.as_view(),
         name="campaign-invite-regenerate",
     ),
+    path("", include("campaigns.tracking.api_urls")),
 ]

@@ -53,3 +53,14 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.user} @ {self.campaign} ({self.role})"
+
+
+# The tracking models live beside the campaign (partidas, scenes, standings, the journal).
+from .tracking.models import (  # noqa: E402, F401
+    HistoryEntry,
+    JournalEntry,
+    JournalRevision,
+    Partida,
+    Scene,
+    Standing,
+)
