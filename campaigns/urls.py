@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path("<int:pk>/rename/", views.campaign_rename, name="campaign_rename"),
     path("<int:pk>/invite/regenerate/", views.campaign_regenerate_invite, name="campaign_regenerate_invite"),
     path("<int:pk>/leave/", views.campaign_leave, name="campaign_leave"),
+    path("", include("campaigns.tracking.urls")),
 ]
