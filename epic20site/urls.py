@@ -7,6 +7,7 @@ from accounts.views import admin_login
 from . import views
 
 api_v1 = [
+    path("", include("notifications.api_urls")),
     path("auth/", include("accounts.api_urls")),
     path("rules/", include("rules.urls")),
     path("", include("campaigns.api_urls")),
@@ -28,6 +29,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("encounters/", include("combat.urls")),
+    path("notifications/", include("notifications.urls")),
 ]
 
 # Under /api/ these answer the error envelope; elsewhere the site's pages (epic20site.views).
