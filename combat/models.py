@@ -181,3 +181,7 @@ class IdempotencyKey(models.Model):
 
     def __str__(self):
         return f"{self.user_id}:{self.key}"
+
+
+# The turn deadline of an encounter lives with its rules (`combat.deadlines`).
+from .deadlines import TurnDeadline  # noqa: E402, F401

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign
 from epic20site.errors import Conflict, DomainError, NotAllowed
 from epic20site.validation import validated
+from notifications import combat_hooks
 from rules import systems
 from rules.core import fold
 from rules.core.dice import DiceSource
@@ -24,7 +25,7 @@ from rules.core.encounter import ActionType, Table
 from rules.core.errors import Refused, SheetRefused
 from rules.core.texts import entry as site_entry
 
-from . import log
+from . import deadlines, log
 from .access import can_act_for, is_encounter_gm
 from .dice import encounter_dice, new_seed, reveal
 from .log import ActionResult
@@ -312,6 +313,9 @@ def _record(
         # The first action's events leave the state: open pages redraw the log, as after an undo.
         encounter.undo_version = encounter.version + 1
     result = log.commit(encounter, table.entries, table.state, user=user, dice=dice, extra=extra)
+    # In the same transaction: the next turn's deadline starts, and the outbox is written.
+    deadlines.after_commit(encounter)
+    combat_hooks.after_action(encounter, result)
     if replaced is not None:
         log.supersede(encounter, replaced.action, by=result.events[0].seq)
     return result
