@@ -119,6 +119,7 @@ class JournalListAPI(GenericAPIView):
             body=data["body"],
             visibility=data["visibility"],
             partida=data["partida"],
+            quote=data["quote"],
         )
         return Response(self.get_serializer(entry).data, status=status.HTTP_201_CREATED)
 

@@ -9,6 +9,7 @@ import nh3
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from markdown_it import MarkdownIt
@@ -102,11 +103,14 @@ def _partida(campaign, partida_id):
 
 
 @transaction.atomic
-def entry_create(*, campaign, author, body, visibility="all", partida=None) -> JournalEntry:
-    """A member posts an entry; it belongs to the given partida or to the one in progress."""
+def entry_create(*, campaign, author, body, visibility="all", partida=None, quote=None) -> JournalEntry:
+    """A member posts an entry; it belongs to the given partida or to the one in progress.
+    `quote` (`{"encounter": id, "round": n}`) adds that round as the players' forum export."""
+    if quote is not None:
+        body = f"{body or ''}\n\n{_quoted(campaign, quote)}".strip()
     body = _clean_body(body)
     kind, recipient = _audience(campaign, visibility)
-    return JournalEntry.objects.create(
+    entry = JournalEntry.objects.create(
         campaign=campaign,
         author=author,
         body=body,
@@ -115,6 +119,36 @@ def entry_create(*, campaign, author, body, visibility="all", partida=None) -> J
         recipient=recipient,
         partida=_partida(campaign, partida),
     )
+    _tell_readers(entry)
+    return entry
+
+
+def readers(entry: JournalEntry) -> list:
+    """Who may read `entry`, besides its author: the same rule as `visible_to`."""
+    campaign = entry.campaign
+    if entry.visibility == JournalEntry.Visibility.ALL:
+        users = [m.user for m in campaign.memberships.select_related("user")]
+    elif entry.visibility == JournalEntry.Visibility.GM:
+        users = [campaign.gm]
+    else:
+        users = [campaign.gm, entry.recipient]
+    return [u for u in {u.pk: u for u in users}.values() if u.pk != entry.author_id]
+
+
+def _tell_readers(entry: JournalEntry) -> None:
+    """Written in the entry's transaction; the text says only who wrote, never what or to whom."""
+    from notifications.outbox import notify
+
+    link = reverse("campaigns:journal", args=[entry.campaign_id]) + f"#entry-{entry.pk}"
+    for user in readers(entry):
+        notify(
+            user=user,
+            event="journal",
+            key=f"journal:{entry.pk}",
+            text=f"{entry.author.username} ha escrito en el diario de «{entry.campaign.name}».",
+            campaign=entry.campaign,
+            link=link,
+        )
 
 
 @transaction.atomic
@@ -131,6 +165,24 @@ def entry_edit(*, entry: JournalEntry, user, body) -> JournalEntry:
     entry.body, entry.html = body, render_markdown(body)
     entry.save(update_fields=["body", "html", "updated_at"])
     return entry
+
+
+def _quoted(campaign, quote) -> str:
+    from combat.models import Encounter
+
+    encounter_id = quote.get("encounter") if isinstance(quote, dict) else None
+    round_number = quote.get("round") if isinstance(quote, dict) else None
+    encounter = (
+        Encounter.objects.filter(campaign=campaign, pk=encounter_id).first()
+        if isinstance(encounter_id, int)
+        else None
+    )
+    if encounter is None or not isinstance(round_number, int) or not 0 < round_number <= encounter.round:
+        raise DomainError(
+            "quote.invalid", _("Cita un asalto jugado de un encuentro de esta campaña."), path="/quote"
+        )
+    text = quote_round(encounter, round_number, "es")
+    return "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
 
 
 def quote_round(encounter, round_number: int, lang: str) -> str:

@@ -71,6 +71,8 @@ class JournalEntryInput(serializers.Serializer):
     # "all" | "gm" | a member's user id: checked by the service against the campaign's members.
     visibility = serializers.JSONField(required=False, default="all")
     partida = serializers.IntegerField(required=False, allow_null=True, default=None)
+    # {"encounter": id, "round": n}: quote that round as the players' forum export.
+    quote = serializers.JSONField(required=False, default=None)
 
 
 class JournalEditInput(serializers.Serializer):

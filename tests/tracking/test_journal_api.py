@@ -162,3 +162,17 @@ def test_an_entry_belongs_to_the_partida_in_progress(table):
         "id"
     ]
     assert post(gm, campaign, "durante la partida").json()["partida"] == pid
+
+
+def test_a_new_entry_notifies_exactly_those_who_may_read_it_and_shows_no_address(table):
+    from notifications.models import Outbox
+
+    campaign, gm, ana, bea = table
+    post(gm, campaign, "solo para Ana", visibility=ana.pk)
+    assert set(Outbox.objects.values_list("user__username", flat=True)) == {"ana"}
+    post(bea, campaign, "al director", visibility="gm")
+    assert set(Outbox.objects.values_list("user__username", flat=True)) == {"ana", "director"}
+    post(ana, campaign, "para todos")
+    told = list(Outbox.objects.filter(key__endswith=str(JournalEntry.objects.get(body="para todos").pk)))
+    assert {r.user.username for r in told} == {"director", "bea"}
+    assert all("@" not in r.text and "para todos" not in r.text for r in told)
