@@ -11,6 +11,23 @@ register = template.Library()
 LATEST_ENTRIES = 3
 
 
+def _waiting(campaign) -> list[dict]:
+    """The campaign's fights in progress, and whom each waits for until when."""
+    from combat.deadlines import waiting_for
+    from combat.models import Combatant, Encounter
+
+    fights = []
+    for encounter in Encounter.objects.filter(campaign=campaign, status=Encounter.Status.ACTIVE):
+        waits = waiting_for(encounter)
+        names = dict(
+            Combatant.objects.filter(pk__in=[w["combatant"] for w in waits]).values_list("pk", "name")
+        )
+        fights.append(
+            {"encounter": encounter, "waits": [{**w, "name": names.get(w["combatant"], "")} for w in waits]}
+        )
+    return fights
+
+
 @register.inclusion_tag("campaigns/_tracking.html", takes_context=True)
 def campaign_tracking(context, campaign):
     user = context["request"].user
@@ -20,5 +37,6 @@ def campaign_tracking(context, campaign):
         "partidas": partidas.partidas_of(campaign),
         "open_partida": partidas.open_partida_of(campaign),
         "latest_entries": journal.visible_to(user, campaign)[:LATEST_ENTRIES],
+        "waiting": _waiting(campaign),
         "csrf_token": context.get("csrf_token"),
     }

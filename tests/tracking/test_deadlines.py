@@ -130,3 +130,16 @@ def test_the_player_whose_turn_comes_is_told_once_and_warned_before_the_deadline
     later(hours=23)
     assert warn(encounter) == 1 and warn(encounter) == 1
     assert list(mine.values_list("event", flat=True)) == ["your_turn", "deadline_near"]
+
+
+def test_the_campaign_page_shows_whom_each_fight_waits_for_with_a_countdown(fight, frozen):
+    from django.test import Client
+
+    table, encounter, nova, thug = fight
+    patch(table, encounter, {"turn_deadline_hours": 24})
+    client = Client()
+    client.force_login(table.player)
+    page = client.get(f"/campaigns/{table.campaign.pk}/").content.decode()
+    until = (frozen.now() + timedelta(hours=24)).isoformat()
+    assert 'id="fights-waiting"' in page and f'datetime="{until}"' in page and "espera a Matón" in page
+    assert "js/countdown" in page
