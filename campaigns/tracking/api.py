@@ -7,9 +7,11 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
 from campaigns.access import access_campaign_by_id, as_id
+from characters.models import Character
 from epic20site.api import ErrorEnvelopeSerializer
+from epic20site.errors import request_lang
 
-from . import journal, partidas
+from . import journal, partidas, standing
 from .models import JournalEntry, Partida
 from .serializers import (
     JournalEditInput,
@@ -150,3 +152,35 @@ class JournalEntryAPI(GenericAPIView):
         data = _valid(JournalEditInput, request.data)
         entry = journal.entry_edit(entry=entry, user=request.user, body=data["body"])
         return Response(self.get_serializer(entry).data)
+
+
+def _character(request, pk, cid, *, gm_only=False):
+    campaign = access_campaign_by_id(request.user, pk, gm_only=gm_only)
+    character = Character.objects.filter(campaign=campaign, pk=as_id(cid)).first()
+    if character is None:
+        raise Http404
+    return campaign, character
+
+
+class StandingAPI(GenericAPIView):
+    serializer_class = None
+
+    @extend_schema(
+        operation_id="standing_retrieve",
+        summary="A character's standing (equipment, uses spent, inventions) and history by partida",
+        responses={200: dict, **_ERR},
+    )
+    def get(self, request, pk, cid):
+        _campaign, character = _character(request, pk, cid)
+        return Response(standing.standing_view(character, request_lang()))
+
+    @extend_schema(
+        operation_id="standing_ruling",
+        summary="GM ruling between fights: use, item, invent or complication (Epic20)",
+        request=dict,
+        responses={200: dict, **_ERR},
+    )
+    def post(self, request, pk, cid):
+        campaign, character = _character(request, pk, cid, gm_only=True)
+        action = request.data if isinstance(request.data, dict) else {}
+        return Response(standing.gm_ruling(campaign=campaign, character=character, action=dict(action)))

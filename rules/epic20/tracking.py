@@ -127,8 +127,8 @@ class Standing:
         }
 
 
-def _refuse(code: str, rule: str, es: str, en: str, *, kind: str = "invalid") -> Refused:
-    return Refused(code, rule, es, en, kind=kind)
+def _refuse(code: str, rule: str, es: str, en: str, *, kind: str = "invalid", path: str = "") -> Refused:
+    return Refused(code, rule, es, en, kind=kind, path=path)
 
 
 def use_key(use: str, detail: str = "") -> str:
@@ -298,6 +298,46 @@ def complication_hero_point(complication: str) -> Change:
     )
 
 
+def _text(action: Mapping, name: str) -> str:
+    value = action.get(name)
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise _refuse(f"tracking.{name}", "", f"Falta «{name}».", f"'{name}' is missing.", path=f"/{name}")
+    return value.strip()
+
+
+def _cost(action: Mapping) -> Fraction:
+    try:
+        return Fraction(str(action.get("cost")))
+    except (ValueError, ZeroDivisionError):
+        raise _refuse(
+            "tracking.cost", INVENTOR_RULE, "Coste no válido.", "Invalid cost.", path="/cost"
+        ) from None
+
+
+def apply_gm_action(standing: Standing, action: Mapping) -> tuple[Standing, list[Change]]:
+    """What the GM rules between fights: `{"type": "use", "use", "detail"?}`, `{"type": "item",
+    "item", "status"}`, `{"type": "invent", "item", "cost"}`, `{"type": "complication",
+    "complication"}` (the hero point, l.851)."""
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    if kind == "use":
+        detail = action.get("detail") or ""
+        standing, change = spend_once(
+            standing, _text(action, "use"), detail if isinstance(detail, str) else ""
+        )
+    elif kind == "item":
+        standing, change = set_item_status(standing, _text(action, "item"), _text(action, "status"))
+    elif kind == "invent":
+        standing, change = invent(standing, _text(action, "item"), _cost(action))
+    elif kind == "complication":
+        change = complication_hero_point(_text(action, "complication"))
+    else:
+        raise _refuse(
+            "tracking.type", "", "Acción desconocida: use, item, invent o complication.",
+            "Unknown action: use, item, invent or complication.", path="/type",
+        )  # fmt: skip
+    return standing, [change]
+
+
 class Epic20Tracking:
     """The seam a campaign calls (`system.tracking`): each takes and gives a JSON standing."""
 
@@ -311,6 +351,10 @@ class Epic20Tracking:
 
     def new_scene(self, standing: Mapping | None) -> tuple[dict, list[Change]]:
         new, changes = new_scene(Standing.from_json(standing))
+        return new.as_json(), changes
+
+    def gm_action(self, standing: Mapping | None, action: Mapping) -> tuple[dict, list[Change]]:
+        new, changes = apply_gm_action(Standing.from_json(standing), action)
         return new.as_json(), changes
 
 

@@ -137,3 +137,34 @@ def test_opening_a_partida_twice_changes_nothing_more_and_round_trips_json(stand
     assert twice == once and changes == []
     assert t.Standing.from_json(once.as_json()) == once
     assert all(s in (t.READY, t.STOLEN, t.DESTROYED) for s in once.equipment.values())
+
+
+@pytest.mark.parametrize(
+    ("action", "kind"),
+    [
+        ({"type": "use", "use": "rica"}, "use"),
+        ({"type": "use", "use": "uso-limitado", "detail": "rayo"}, "use"),
+        ({"type": "item", "item": "Pistola", "status": "stolen"}, "equipment"),
+        ({"type": "invent", "item": "Guante", "cost": "1/2"}, "invention"),
+        ({"type": "complication", "complication": "Código de honor"}, "award"),
+    ],
+)
+def test_each_gm_action_between_fights_changes_the_standing_and_says_so(action, kind):
+    _, changes = t.apply_gm_action(t.Standing(), action)
+    assert [c.kind for c in changes] == [kind]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "fly"},
+        {},
+        {"type": "use"},
+        {"type": "item", "item": "Pistola"},
+        {"type": "invent", "item": "Guante", "cost": "mucho"},
+        {"type": "complication", "complication": 3},
+    ],
+)
+def test_a_malformed_gm_action_is_refused(action):
+    with pytest.raises(Refused):
+        t.apply_gm_action(t.Standing(), action)

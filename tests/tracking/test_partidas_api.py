@@ -131,3 +131,52 @@ def test_a_system_without_tracking_opens_partidas_and_changes_no_character():
     hero = Character.objects.create(owner=gm, campaign=campaign, name="Cap", system="msh", sheet={})
     assert send(client_for(gm), "POST", base(campaign) + "partidas/", {"title": "Una"}).status_code == 201
     assert not HistoryEntry.objects.filter(character=hero).exists()
+
+
+def standing_url(campaign, hero):
+    return base(campaign) + f"characters/{hero.pk}/standing/"
+
+
+def test_the_gm_rules_a_use_and_a_second_one_in_the_same_partida_is_a_conflict(table):
+    campaign, gm, player, hero = table
+    send(client_for(gm), "POST", base(campaign) + "partidas/", {"title": "Una"})
+    first = send(client_for(gm), "POST", standing_url(campaign, hero), {"type": "use", "use": "influencia"})
+    assert first.status_code == 200 and first.json()["standing"]["used"] == ["influencia"]
+    again = send(client_for(gm), "POST", standing_url(campaign, hero), {"type": "use", "use": "influencia"})
+    assert again.status_code == 409 and codes(again) == {"tracking.already_used"}
+    view = client_for(player).get(standing_url(campaign, hero)).json()
+    assert view["history"][0]["partida"] == 1 and [i["kind"] for i in view["history"][0]["items"]] == ["use"]
+
+
+def test_a_hero_point_for_a_complication_is_logged_in_the_partida(table):
+    campaign, gm, _, hero = table
+    send(client_for(gm), "POST", base(campaign) + "partidas/", {"title": "Una"})
+    body = {"type": "complication", "complication": "Código de honor"}
+    assert send(client_for(gm), "POST", standing_url(campaign, hero), body).status_code == 200
+    entry = HistoryEntry.objects.get(character=hero, kind="award")
+    assert entry.partida.number == 1 and entry.data["hero_points"] == 1
+
+
+@pytest.mark.parametrize(
+    "body", [{"type": "teleport"}, {"type": "item", "item": "X", "status": "melted"}, []]
+)
+def test_a_bad_ruling_is_refused_and_the_standing_is_unchanged(table, body):
+    campaign, gm, _, hero = table
+    response = send(client_for(gm), "POST", standing_url(campaign, hero), body)
+    assert response.status_code == 400
+    assert not HistoryEntry.objects.exists()
+    assert (
+        Standing.objects.filter(character=hero).first() is None
+        or Standing.objects.get(character=hero).data == {}
+    )
+
+
+def test_players_may_read_but_not_rule_on_a_standing(table):
+    campaign, gm, player, hero = table
+    assert (
+        send(
+            client_for(player), "POST", standing_url(campaign, hero), {"type": "use", "use": "rica"}
+        ).status_code
+        == 403
+    )
+    assert client_for(UserFactory()).get(standing_url(campaign, hero)).status_code == 404
