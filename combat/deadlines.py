@@ -37,7 +37,7 @@ ACTIONS = {
 
 class TurnDeadline(models.Model):
     encounter = models.OneToOneField(Encounter, on_delete=models.CASCADE, related_name="deadline")
-    hours = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    hours = models.FloatField(null=True, blank=True)
     default = models.CharField(max_length=10, default="ask_gm")
     # The clock the running deadline belongs to, and when the fight started waiting for it.
     turn_key = models.JSONField(default=dict, blank=True)
@@ -135,7 +135,7 @@ def _schedule(deadline: TurnDeadline) -> None:
     transaction.on_commit(enqueue)
 
 
-def _hours(value) -> Decimal | None:
+def _hours(value) -> float | None:
     if value is None:
         return None
     try:
@@ -150,7 +150,7 @@ def _hours(value) -> Decimal | None:
             ),
             path="/turn_deadline_hours",
         )
-    return hours.quantize(Decimal("0.01"))
+    return round(float(hours) * 3600) / 3600  # whole seconds
 
 
 def check_settings(data: dict) -> dict:

@@ -2,6 +2,7 @@
 as the campaign page shows them to the member reading it."""
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import is_campaign_gm
 from campaigns.tracking import journal, partidas
@@ -9,11 +10,18 @@ from campaigns.tracking import journal, partidas
 register = template.Library()
 
 LATEST_ENTRIES = 3
+DEADLINE_DEFAULTS = (
+    ("ask_gm", _("Avisarme")),
+    ("end_turn", _("Terminar el turno")),
+    ("delay", _("Retrasar")),
+    ("defend", _("Defender")),
+    ("hold", _("Esperar")),
+)
 
 
 def _waiting(campaign) -> list[dict]:
     """The campaign's fights in progress, and whom each waits for until when."""
-    from combat.deadlines import waiting_for
+    from combat.deadlines import TurnDeadline, waiting_for
     from combat.models import Combatant, Encounter
 
     fights = []
@@ -22,8 +30,14 @@ def _waiting(campaign) -> list[dict]:
         names = dict(
             Combatant.objects.filter(pk__in=[w["combatant"] for w in waits]).values_list("pk", "name")
         )
+        deadline = TurnDeadline.objects.filter(encounter=encounter).first()
         fights.append(
-            {"encounter": encounter, "waits": [{**w, "name": names.get(w["combatant"], "")} for w in waits]}
+            {
+                "encounter": encounter,
+                "waits": [{**w, "name": names.get(w["combatant"], "")} for w in waits],
+                "minutes": round(deadline.hours * 60) if deadline and deadline.hours else None,
+                "default": deadline.default if deadline else "ask_gm",
+            }
         )
     return fights
 
@@ -38,5 +52,6 @@ def campaign_tracking(context, campaign):
         "open_partida": partidas.open_partida_of(campaign),
         "latest_entries": journal.visible_to(user, campaign)[:LATEST_ENTRIES],
         "waiting": _waiting(campaign),
+        "deadline_defaults": DEADLINE_DEFAULTS,
         "csrf_token": context.get("csrf_token"),
     }

@@ -119,3 +119,31 @@ def journal_edit(request, pk, eid):
     if _run(request, journal.entry_edit, entry=entry, user=request.user, body=request.POST.get("body", "")):
         messages.success(request, _("Entrada editada."))
     return redirect(_journal_url(campaign) + f"#entry-{entry.pk}")
+
+
+@login_required
+@require_POST
+def encounter_deadline(request, pk, eid):
+    """GM: the turn deadline of one of the campaign's fights, from the campaign page."""
+    from combat import deadlines
+    from combat.models import Encounter
+
+    campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+    encounter = Encounter.objects.filter(campaign=campaign, pk=as_id(eid)).first()
+    if encounter is None:
+        raise Http404
+    raw = request.POST.get("minutes", "").strip()
+    data = {"deadline_default": request.POST.get("default", "ask_gm")}
+    try:
+        data["turn_deadline_hours"] = float(raw) / 60 if raw else None
+    except ValueError:
+        data["turn_deadline_hours"] = raw
+    if request.POST.get("paused") in ("on", "off"):
+        data["deadline_paused"] = request.POST["paused"] == "on"
+    try:
+        deadlines.deadline_update(encounter=encounter, clean=deadlines.check_settings(data))
+        messages.success(request, _("Plazo guardado."))
+    except DomainError as exc:
+        for text in page_messages(exc):
+            messages.error(request, text)
+    return _detail(campaign)

@@ -143,3 +143,20 @@ def test_the_campaign_page_shows_whom_each_fight_waits_for_with_a_countdown(figh
     until = (frozen.now() + timedelta(hours=24)).isoformat()
     assert 'id="fights-waiting"' in page and f'datetime="{until}"' in page and "espera a Matón" in page
     assert "js/countdown" in page
+
+
+def test_the_gm_sets_a_deadline_from_the_campaign_page_and_a_bad_one_changes_nothing(fight, frozen):
+    from django.test import Client
+
+    table, encounter, nova, thug = fight
+    gm = Client()
+    gm.force_login(table.gm)
+    url = f"/campaigns/{table.campaign.pk}/encounters/{encounter}/deadline/"
+    page = gm.post(url, {"minutes": "-5", "default": "end_turn"}, follow=True).content.decode()
+    assert "un plazo en el pasado no vale" in page and not TurnDeadline.objects.exists()
+    gm.post(url, {"minutes": "1", "default": "end_turn"})
+    deadline = TurnDeadline.objects.get()
+    assert deadline.until() == frozen.now() + timedelta(minutes=1) and deadline.default == "end_turn"
+    player = Client()
+    player.force_login(table.player)
+    assert player.post(url, {"minutes": "60"}).status_code == 403
