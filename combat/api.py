@@ -181,7 +181,7 @@ class EncounterDetailView(APIView):
                 encounter=encounter, user=request.user, exact_odds_for_players=data["exact_odds_for_players"]
             )
         if deadline:
-            deadlines.deadline_update(encounter=encounter, clean=deadline)
+            encounter = deadlines.deadline_update(encounter=encounter, clean=deadline)
         return state_response(request.user, encounter)
 
 

@@ -13,12 +13,12 @@ from django_tasks import task
 from campaigns.tracking.clock import now
 from epic20site.errors import DomainError
 
-from . import deadlines
-from .deadlines import TurnDeadline
-from .models import Combatant
+from . import deadlines, log
+from .deadlines import Deadline
+from .models import Combatant, Encounter
 
 
-def _turn_id(key: dict) -> str:
+def _turn_id(key) -> str:
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -36,11 +36,10 @@ def _tell(user, encounter, event: str, key: str, text: str) -> None:
         )
 
 
-def _apply_default(deadline: TurnDeadline, cid: int) -> dict:
+def _apply_default(encounter: Encounter, deadline: Deadline, cid: int) -> dict:
     """The default for `cid` as a GM action, or the GM told when it cannot apply."""
     from . import services
 
-    encounter = deadline.encounter
     action_type = deadlines.ACTIONS.get(encounter.campaign.system, {}).get(deadline.default)
     declaring = bool((encounter.state or {}).get("declarations", {}).get("open"))
     if action_type and not declaring:
@@ -58,58 +57,61 @@ def _apply_default(deadline: TurnDeadline, cid: int) -> dict:
         encounter.campaign.gm,
         encounter,
         "deadline_near",
-        f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.turn_key)}:c{cid}",
+        f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:c{cid}",
         f"Ha vencido el plazo de {name} en «{encounter.name}»: decide tú. / {name}'s deadline passed.",
     )
     return {"combatant": cid, "default": "ask_gm", "reason": reason}
 
 
+def _apply_one(pk: int) -> list[dict]:
+    with transaction.atomic():
+        encounter = log.lock(pk)
+        deadline = Deadline.of(encounter)
+        until, key = deadline.until(), deadline.key
+        if until is None or deadline.paused or until > now() or deadline.handled == key:
+            return []
+        if deadlines.clock_key(encounter) != key:
+            return []  # the turn moved on without the deadline noticing; the next commit restarts it
+        applied = [_apply_default(encounter, deadline, cid) for cid in deadlines.waiting_on(encounter)]
+        encounter = log.lock(pk)  # the defaults committed: read the row they left
+        after = Deadline.of(encounter)
+        after.handled = key
+        after.applied = [*(after.applied or []), *({**a, "at": now().isoformat()} for a in applied)]
+        after.store(encounter)
+        encounter.save(update_fields=["turn_deadline"])
+        return applied
+
+
 def apply_due() -> list[dict]:
     """Every deadline that ran out and was not dealt with yet; answers what was applied."""
-    done = []
-    due = TurnDeadline.objects.filter(hours__isnull=False, paused_at__isnull=True, encounter__status="active")
-    for pk in due.values_list("pk", flat=True):
-        with transaction.atomic():
-            deadline = (
-                TurnDeadline.objects.select_for_update().select_related("encounter__campaign").get(pk=pk)
-            )
-            until = deadline.until()
-            key = deadline.turn_key
-            if until is None or until > now() or deadline.handled_key == key:
-                continue
-            if deadlines._key(deadline.encounter) != key:
-                continue  # the turn moved on without this deadline noticing; the next commit restarts it
-            applied = [_apply_default(deadline, cid) for cid in deadlines.waiting_on(deadline.encounter)]
-            stamp = now().isoformat()
-            TurnDeadline.objects.filter(pk=pk).update(
-                handled_key=key, applied=[*deadline.applied, *({**a, "at": stamp} for a in applied)]
-            )
-            done += applied
+    running = Encounter.objects.filter(status=Encounter.Status.ACTIVE, turn_deadline__hours__isnull=False)
+    done: list[dict] = []
+    for pk in running.values_list("pk", flat=True):
+        done += _apply_one(pk)
     return done
 
 
 def warn(encounter_id: int) -> int:
     """Tell the people the fight waits for that their deadline is near; answers how many."""
-    deadline = (
-        TurnDeadline.objects.select_related("encounter__campaign").filter(encounter_id=encounter_id).first()
-    )
-    if deadline is None or deadline.paused_at is not None or deadline.handled_key == deadline.turn_key:
-        return 0
+    encounter = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
+    deadline = Deadline.of(encounter) if encounter else Deadline()
     until = deadline.until()
-    if until is None or not (now() < until <= now() + deadlines.NEAR):
+    if until is None or deadline.paused or deadline.handled == deadline.key:
+        return 0
+    if not (now() < until <= now() + deadlines.NEAR):
         return 0
     told = 0
     with transaction.atomic():
-        for cid in deadlines.waiting_on(deadline.encounter):
-            owner = Combatant.objects.filter(pk=cid).select_related("owner").first()
-            if owner is None or owner.owner is None:
+        for cid in deadlines.waiting_on(encounter):
+            row = Combatant.objects.filter(pk=cid).select_related("owner").first()
+            if row is None or row.owner is None:
                 continue
             _tell(
-                owner.owner,
-                deadline.encounter,
+                row.owner,
+                encounter,
                 "deadline_near",
-                f"deadline_near:e{encounter_id}:{_turn_id(deadline.turn_key)}:c{cid}",
-                f"{owner.name}: el plazo acaba el {until:%d/%m %H:%M} UTC. / Deadline {until:%Y-%m-%d %H:%M} UTC.",
+                f"deadline_near:e{encounter_id}:{_turn_id(deadline.key)}:c{cid}",
+                f"{row.name}: el plazo acaba el {until:%d/%m %H:%M} UTC. / Deadline {until:%Y-%m-%d %H:%M} UTC.",
             )
             told += 1
     return told

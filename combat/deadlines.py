@@ -3,18 +3,21 @@ so many hours; pages and the API show who the fight waits for and until when; wh
 up the GM-chosen default applies for that combatant (end the turn, delay, defend or hold), as an
 ordinary action in the log, undoable like any other, or the GM is told and acts.
 
-The deadline of a turn runs from the moment the fight started waiting for it: `after_commit`
-(called by `combat.services` in the transaction of every action) restarts it whenever the
-system's clock moves on. The time comes from `campaigns.tracking.clock.now`, so tests move it.
-`apply_due` is what the scheduled task runs; it is idempotent (a turn's default applies once).
+The deadline lives on the encounter row (`Encounter.turn_deadline`, JSON), so reading it costs
+no query. The deadline of a turn runs from the moment the fight started waiting for it:
+`before_commit` (called by `combat.services` with the state an action is about to commit)
+restarts it whenever the system's clock moves on, and the commit saves it with the row. The time
+comes from `campaigns.tracking.clock.now`, so tests move it. `combat.deadline_tasks.apply_due`
+is what the scheduled task runs; a turn's default applies once.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
-from django.db import models, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.tracking.clock import now
@@ -35,43 +38,72 @@ ACTIONS = {
 }
 
 
-class TurnDeadline(models.Model):
-    encounter = models.OneToOneField(Encounter, on_delete=models.CASCADE, related_name="deadline")
-    hours = models.FloatField(null=True, blank=True)
-    default = models.CharField(max_length=10, default="ask_gm")
-    # The clock the running deadline belongs to, and when the fight started waiting for it.
-    turn_key = models.JSONField(default=dict, blank=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    extra = models.DurationField(default=timedelta)
-    paused_at = models.DateTimeField(null=True, blank=True)
-    # The turn whose deadline was already dealt with (default applied or GM told), and how.
-    handled_key = models.JSONField(null=True, blank=True)
-    applied = models.JSONField(default=list, blank=True)
+def _time(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
 
-    class Meta:
-        app_label = "combat"
 
-    def __str__(self):
-        return f"deadline of {self.encounter_id}: {self.hours} h"
+@dataclass
+class Deadline:
+    """`Encounter.turn_deadline` read: `hours` per turn, the `default`, the running turn's `key`
+    (the clock it belongs to), when it `started`, `extra` seconds the GM added, `paused` since,
+    the turn already `handled` (default applied or GM told) and the log of what `applied`."""
 
-    def until(self):
-        if self.hours is None or self.started_at is None:
+    hours: float | None = None
+    default: str = "ask_gm"
+    key: dict | None = None
+    started: datetime | None = None
+    extra: float = 0.0
+    paused: datetime | None = None
+    handled: dict | None = None
+    applied: list | None = None
+
+    @classmethod
+    def of(cls, encounter: Encounter) -> Deadline:
+        data = encounter.turn_deadline or {}
+        return cls(
+            hours=data.get("hours"),
+            default=data.get("default", "ask_gm"),
+            key=data.get("key"),
+            started=_time(data.get("started")),
+            extra=float(data.get("extra") or 0),
+            paused=_time(data.get("paused")),
+            handled=data.get("handled"),
+            applied=list(data.get("applied") or []),
+        )
+
+    def store(self, encounter: Encounter) -> None:
+        encounter.turn_deadline = {
+            "hours": self.hours,
+            "default": self.default,
+            "key": self.key,
+            "started": self.started.isoformat() if self.started else None,
+            "extra": self.extra,
+            "paused": self.paused.isoformat() if self.paused else None,
+            "handled": self.handled,
+            "applied": self.applied or [],
+        }
+
+    def until(self) -> datetime | None:
+        if self.hours is None or self.started is None:
             return None
-        end = self.started_at + timedelta(hours=float(self.hours)) + self.extra
-        if self.paused_at is not None:
-            end += now() - self.paused_at
-        return end
+        end = self.started + timedelta(hours=self.hours, seconds=self.extra)
+        return end + (now() - self.paused) if self.paused else end
+
+    def restart(self, key: dict) -> None:
+        self.key, self.started, self.extra = key, now(), 0.0
 
 
-def _key(encounter: Encounter) -> dict:
+def clock_key(encounter: Encounter, state: dict | None = None) -> dict:
+    """Where the fight is (the system's clock, plus who declared while declarations are open)."""
     from .selectors import system_for
 
-    state = encounter.state or {}
-    clock = dict(system_for(encounter).combat.clock(state))
+    state = encounter.state if state is None else state
+    state = state or {}
+    key = dict(system_for(encounter).combat.clock(state))
     block = state.get(declarations.KEY) or {}
     if block.get("open"):
-        clock["declaring"] = sorted(block.get("by") or {})
-    return clock
+        key["declaring"] = sorted(block.get("by") or {})
+    return key
 
 
 def waiting_on(encounter: Encounter) -> list[int]:
@@ -96,41 +128,39 @@ def waiting_on(encounter: Encounter) -> list[int]:
 
 def waiting_for(encounter: Encounter) -> list[dict]:
     """`[{"combatant": id, "until": ISO 8601 | null, "paused": bool}]` for `Reader.state()`."""
-    deadline = TurnDeadline.objects.filter(encounter=encounter).first()
-    until = deadline.until() if deadline else None
-    paused = bool(deadline and deadline.paused_at)
+    deadline = Deadline.of(encounter)
+    until = deadline.until()
     return [
-        {"combatant": cid, "until": until.isoformat() if until else None, "paused": paused}
+        {"combatant": cid, "until": until.isoformat() if until else None, "paused": bool(deadline.paused)}
         for cid in waiting_on(encounter)
     ]
 
 
-def after_commit(encounter: Encounter) -> None:
-    """An action committed: if the clock moved on, the next deadline starts now."""
-    deadline = TurnDeadline.objects.filter(encounter=encounter).first()
-    if deadline is None or deadline.hours is None:
-        return
-    key = _key(encounter)
-    if key != deadline.turn_key:
-        _restart(deadline, key)
+def before_commit(encounter: Encounter, after: dict, status: str | None = None) -> bool:
+    """An action is about to commit `after`: answer whether the clock moves on; if it does and
+    there is a deadline, the next one starts now (saved with the encounter row by the commit)."""
+    moved = (
+        clock_key(encounter, after) != clock_key(encounter)
+        or (status or encounter.status) != encounter.status
+    )
+    deadline = Deadline.of(encounter)
+    if moved and deadline.hours is not None:
+        deadline.restart(clock_key(encounter, after))
+        deadline.store(encounter)
+        _schedule(encounter.pk, deadline)
+    return moved
 
 
-def _restart(deadline: TurnDeadline, key: dict) -> None:
-    deadline.turn_key, deadline.started_at, deadline.extra = key, now(), timedelta()
-    deadline.save(update_fields=["turn_key", "started_at", "extra"])
-    _schedule(deadline)
-
-
-def _schedule(deadline: TurnDeadline) -> None:
+def _schedule(encounter_id: int, deadline: Deadline) -> None:
     until = deadline.until()
-    if until is None or deadline.paused_at is not None:
+    if until is None or deadline.paused is not None:
         return
 
     def enqueue():
         from .deadline_tasks import apply_deadlines, warn_deadline
 
         apply_deadlines.using(run_after=until).enqueue()
-        warn_deadline.using(run_after=until - NEAR).enqueue(deadline.encounter_id)
+        warn_deadline.using(run_after=until - NEAR).enqueue(encounter_id)
 
     transaction.on_commit(enqueue)
 
@@ -166,32 +196,39 @@ def check_settings(data: dict) -> dict:
                 path="/deadline_default",
             )
         clean["default"] = data["deadline_default"]
-    for name in ("deadline_paused",):
-        if name in data and not isinstance(data[name], bool):
-            raise DomainError(f"{name}.invalid", _("Debe ser true o false."), path=f"/{name}")
     if "deadline_paused" in data:
+        if not isinstance(data["deadline_paused"], bool):
+            raise DomainError("deadline_paused.invalid", _("Debe ser true o false."), path="/deadline_paused")
         clean["paused"] = data["deadline_paused"]
     if "deadline_extend_hours" in data:
         clean["extend"] = _hours(data["deadline_extend_hours"])
     return clean
 
 
-@transaction.atomic
-def deadline_update(*, encounter: Encounter, clean: dict) -> TurnDeadline:
-    """GM: set, change, pause, resume or extend the encounter's turn deadline."""
-    deadline, _created = TurnDeadline.objects.select_for_update().get_or_create(encounter=encounter)
+def _change(deadline: Deadline, clean: dict, key: dict) -> None:
     if "default" in clean:
         deadline.default = clean["default"]
     if "hours" in clean:
         deadline.hours = clean["hours"]
-        deadline.turn_key, deadline.started_at, deadline.extra = _key(encounter), now(), timedelta()
+        deadline.restart(key)
     if clean.get("extend"):
-        deadline.extra += timedelta(hours=float(clean["extend"]))
-    if clean.get("paused") is True and deadline.paused_at is None:
-        deadline.paused_at = now()
-    elif clean.get("paused") is False and deadline.paused_at is not None:
-        deadline.extra += now() - deadline.paused_at
-        deadline.paused_at = None
-    deadline.save()
-    _schedule(deadline)
-    return deadline
+        deadline.extra += clean["extend"] * 3600
+    if clean.get("paused") is True and deadline.paused is None:
+        deadline.paused = now()
+    elif clean.get("paused") is False and deadline.paused is not None:
+        deadline.extra += (now() - deadline.paused).total_seconds()
+        deadline.paused = None
+
+
+@transaction.atomic
+def deadline_update(*, encounter: Encounter, clean: dict) -> Encounter:
+    """GM: set, change, pause, resume or extend the encounter's turn deadline."""
+    from . import log
+
+    encounter = log.lock(encounter)
+    deadline = Deadline.of(encounter)
+    _change(deadline, clean, clock_key(encounter))
+    deadline.store(encounter)
+    encounter.save(update_fields=["turn_deadline", "updated_at"])
+    _schedule(encounter.pk, deadline)
+    return encounter

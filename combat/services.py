@@ -312,10 +312,11 @@ def _record(
         encounter.state = before
         # The first action's events leave the state: open pages redraw the log, as after an undo.
         encounter.undo_version = encounter.version + 1
+    # The next turn's deadline starts with the commit; what to tell people goes to the outbox in
+    # the same transaction.
+    turn_moved = deadlines.before_commit(encounter, table.state, table.status)
     result = log.commit(encounter, table.entries, table.state, user=user, dice=dice, extra=extra)
-    # In the same transaction: the next turn's deadline starts, and the outbox is written.
-    deadlines.after_commit(encounter)
-    combat_hooks.after_action(encounter, result)
+    combat_hooks.after_action(encounter, result, turn_moved=turn_moved)
     if replaced is not None:
         log.supersede(encounter, replaced.action, by=result.events[0].seq)
     return result

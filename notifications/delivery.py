@@ -85,6 +85,9 @@ def due_ids(limit: int = 200) -> list[int]:
 
 def flush() -> dict:
     """Deliver every due row (after a worker restart, or on a schedule): `{status: count}`."""
+    from .notices import expand_pending
+
+    expand_pending()
     counts: dict[str, int] = {}
     for pk in due_ids():
         status = deliver_one(pk)

@@ -81,3 +81,24 @@ class Outbox(models.Model):
 
     def __str__(self):
         return f"{self.event} → {self.user_id} ({self.channel}, {self.status})"
+
+
+class ActionNotice(models.Model):
+    """What a committed fight action may tell people, written in the action's transaction with
+    one INSERT; a task turns it into the outbox rows of each person (`notifications.notices`)."""
+
+    encounter = models.ForeignKey("combat.Encounter", on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    turn_moved = models.BooleanField(default=False)
+    # The combatants the fight waits for after the action, and `[seq, target, by]` of each attack.
+    waiting = models.JSONField(default=list)
+    attacks = models.JSONField(default=list)
+    resolved = models.BooleanField(default=False)
+    declaring = models.BooleanField(default=False)
+    expanded = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["expanded"])]
+
+    def __str__(self):
+        return f"notice of {self.encounter_id} v{self.version}"

@@ -22,6 +22,14 @@ def deliver(pk: int) -> str:
 
 
 @task()
+def expand_notice(pk: int) -> bool:
+    """Write the outbox rows of what one fight action tells people."""
+    from .notices import expand
+
+    return expand(pk)
+
+
+@task()
 def flush_outbox() -> dict:
     """Everything due that no task is carrying any more (a lost task, a restarted worker)."""
     return delivery.flush()

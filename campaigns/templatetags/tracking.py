@@ -21,7 +21,7 @@ DEADLINE_DEFAULTS = (
 
 def _waiting(campaign) -> list[dict]:
     """The campaign's fights in progress, and whom each waits for until when."""
-    from combat.deadlines import TurnDeadline, waiting_for
+    from combat.deadlines import Deadline, waiting_for
     from combat.models import Combatant, Encounter
 
     fights = []
@@ -30,13 +30,13 @@ def _waiting(campaign) -> list[dict]:
         names = dict(
             Combatant.objects.filter(pk__in=[w["combatant"] for w in waits]).values_list("pk", "name")
         )
-        deadline = TurnDeadline.objects.filter(encounter=encounter).first()
+        deadline = Deadline.of(encounter)
         fights.append(
             {
                 "encounter": encounter,
                 "waits": [{**w, "name": names.get(w["combatant"], "")} for w in waits],
-                "minutes": round(deadline.hours * 60) if deadline and deadline.hours else None,
-                "default": deadline.default if deadline else "ask_gm",
+                "minutes": round(deadline.hours * 60) if deadline.hours else None,
+                "default": deadline.default,
             }
         )
     return fights

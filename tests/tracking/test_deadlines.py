@@ -7,8 +7,10 @@ from datetime import timedelta
 import pytest
 
 from combat.deadline_tasks import apply_due, warn
-from combat.deadlines import TurnDeadline
+from combat.deadlines import Deadline
+from combat.models import Encounter
 from notifications.models import Outbox
+from notifications.notices import expand_pending
 from tests.tracking.helpers import codes, send
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +52,7 @@ def test_when_the_deadline_passes_the_default_applies_once_as_an_undoable_action
     assert applied["combatant"] == thug and applied["default"] == "end_turn"
     assert table.state(encounter)["current"] == nova
     assert apply_due() == []  # the next turn's hour has only begun
-    assert TurnDeadline.objects.get().applied[0]["seq"] == applied["seq"]
+    assert Deadline.of(Encounter.objects.get()).applied[0]["seq"] == applied["seq"]
     assert table.gm_api.post(f"/api/v1/encounters/{encounter}/undo/").status_code == 200
     assert table.state(encounter)["current"] == thug
 
@@ -111,20 +113,21 @@ def test_a_bad_deadline_is_refused_and_nothing_changes(fight, body, code):
     table, encounter, *_ = fight
     response = patch(table, encounter, {"exact_odds_for_players": True, **body})
     assert response.status_code == 400 and codes(response) == {code}
-    assert not TurnDeadline.objects.exists()
+    assert Encounter.objects.get().turn_deadline == {}
     assert table.state(encounter)["exact_odds_for_players"] is False
 
 
 def test_a_player_may_not_set_a_deadline(fight):
     table, encounter, *_ = fight
     assert patch(table, encounter, {"turn_deadline_hours": 1}, client=table.player_api).status_code == 403
-    assert not TurnDeadline.objects.exists()
+    assert Encounter.objects.get().turn_deadline == {}
 
 
 def test_the_player_whose_turn_comes_is_told_once_and_warned_before_the_deadline(fight, later):
     table, encounter, nova, thug = fight
     patch(table, encounter, {"turn_deadline_hours": 24})
     table.act(encounter, type="end_turn", actor=thug)
+    expand_pending()  # what the worker does after the action's commit
     mine = Outbox.objects.filter(user=table.player)
     assert list(mine.values_list("event", flat=True)) == ["your_turn"]
     later(hours=23)
@@ -153,9 +156,9 @@ def test_the_gm_sets_a_deadline_from_the_campaign_page_and_a_bad_one_changes_not
     gm.force_login(table.gm)
     url = f"/campaigns/{table.campaign.pk}/encounters/{encounter}/deadline/"
     page = gm.post(url, {"minutes": "-5", "default": "end_turn"}, follow=True).content.decode()
-    assert "un plazo en el pasado no vale" in page and not TurnDeadline.objects.exists()
+    assert "un plazo en el pasado no vale" in page and Encounter.objects.get().turn_deadline == {}
     gm.post(url, {"minutes": "1", "default": "end_turn"})
-    deadline = TurnDeadline.objects.get()
+    deadline = Deadline.of(Encounter.objects.get())
     assert deadline.until() == frozen.now() + timedelta(minutes=1) and deadline.default == "end_turn"
     player = Client()
     player.force_login(table.player)
