@@ -19,6 +19,23 @@ DEADLINE_DEFAULTS = (
 )
 
 
+def _with_fights(campaign, rows):
+    """Each partida with the fights begun while it was open (encounters carry no partida)."""
+    from combat.models import Encounter
+
+    encounters = list(
+        Encounter.objects.filter(campaign=campaign).order_by("created_at").only("pk", "name", "created_at")
+    )
+    for partida in rows:
+        partida.fights = [
+            e
+            for e in encounters
+            if partida.opened_at <= e.created_at
+            and (partida.closed_at is None or e.created_at <= partida.closed_at)
+        ]
+    return rows
+
+
 def _waiting(campaign) -> list[dict]:
     """The campaign's fights in progress, and whom each waits for until when."""
     from combat.deadlines import Deadline, waiting_for
@@ -48,7 +65,7 @@ def campaign_tracking(context, campaign):
     return {
         "campaign": campaign,
         "is_gm": is_campaign_gm(user, campaign),
-        "partidas": partidas.partidas_of(campaign),
+        "partidas": _with_fights(campaign, list(partidas.partidas_of(campaign))),
         "open_partida": partidas.open_partida_of(campaign),
         "latest_entries": journal.visible_to(user, campaign)[:LATEST_ENTRIES],
         "waiting": _waiting(campaign),

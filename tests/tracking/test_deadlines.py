@@ -163,3 +163,18 @@ def test_the_gm_sets_a_deadline_from_the_campaign_page_and_a_bad_one_changes_not
     player = Client()
     player.force_login(table.player)
     assert player.post(url, {"minutes": "60"}).status_code == 403
+
+
+def test_each_partida_on_the_campaign_page_lists_the_fights_begun_during_it(fight):
+    from django.test import Client
+
+    from campaigns.tracking import partidas
+
+    table, encounter, *_ = fight
+    partidas.partida_open(campaign=table.campaign, title="La persecución")
+    later_fight = table.create(name="Asalto al tejado")["id"]
+    client = Client()
+    client.force_login(table.player)
+    page = client.get(f"/campaigns/{table.campaign.pk}/").content.decode()
+    section = page[page.index("partida-list") :]
+    assert f"/encounters/{later_fight}/" in section and f"/encounters/{encounter}/" not in section
