@@ -72,3 +72,13 @@ def campaign_tracking(context, campaign):
         "deadline_defaults": DEADLINE_DEFAULTS,
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.inclusion_tag("campaigns/_character_history.html")
+def character_tracking(character):
+    """`{% character_tracking character %}`: a character's history by partida (awards, resets,
+    waivers) for its sheet page."""
+    from campaigns.tracking.history import character_history
+    from epic20site.errors import request_lang
+
+    return {"history": character_history(character, request_lang()) if character.campaign_id else []}

@@ -180,3 +180,13 @@ def test_players_may_read_but_not_rule_on_a_standing(table):
         == 403
     )
     assert client_for(UserFactory()).get(standing_url(campaign, hero)).status_code == 404
+
+
+def test_the_character_history_tag_renders_each_change_under_its_partida(table):
+    from django.template import Context, Template
+
+    campaign, gm, _, hero = table
+    Standing.objects.create(character=hero, data={"equipment": {"Pistola": "lost"}})
+    send(client_for(gm), "POST", base(campaign) + "partidas/", {"title": "El robo"})
+    html = Template("{% load tracking %}{% character_tracking hero %}").render(Context({"hero": hero}))
+    assert "Partida 1: El robo" in html and "Pistola: se encuentra al empezar la partida." in html
