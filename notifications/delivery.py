@@ -54,7 +54,12 @@ def _send(row: Outbox) -> None:
 def deliver_one(pk: int) -> str:
     """Send row `pk` if it is due and not sent yet; answer its status afterwards."""
     with transaction.atomic():
-        row = Outbox.objects.select_for_update().select_related("user", "campaign").filter(pk=pk).first()
+        row = (
+            Outbox.objects.select_for_update(of=("self",))
+            .select_related("user", "campaign")
+            .filter(pk=pk)
+            .first()
+        )
         if row is None or row.status != Outbox.Status.PENDING:
             return row.status if row else "missing"
         if row.next_attempt_at > now():

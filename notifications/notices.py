@@ -32,7 +32,7 @@ def _owners(encounter) -> dict[int, Combatant]:
 def expand(pk: int) -> bool:
     with transaction.atomic():
         notice = (
-            ActionNotice.objects.select_for_update()
+            ActionNotice.objects.select_for_update(of=("self",))
             .select_related("encounter__campaign")
             .filter(pk=pk)
             .first()

@@ -65,6 +65,11 @@ def _clean_body(body) -> str:
     return body
 
 
+def _is_id(value) -> bool:
+    """A primary key the database can hold (64-bit, positive); anything else names nothing."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
+
+
 def _audience(campaign, visibility):
     """("all" | "gm" | "player", recipient) from the API's `"all" | "gm" | <user id>`."""
     if visibility in (None, "all"):
@@ -77,7 +82,7 @@ def _audience(campaign, visibility):
         user_id = 0
     recipient = (
         get_user_model().objects.filter(pk=user_id, memberships__campaign=campaign).first()
-        if not isinstance(visibility, bool) and user_id > 0
+        if not isinstance(visibility, bool) and _is_id(user_id)
         else None
     )
     if recipient is None:
@@ -92,11 +97,7 @@ def _audience(campaign, visibility):
 def _partida(campaign, partida_id):
     if partida_id is None:
         return Partida.objects.filter(campaign=campaign, status=Partida.Status.OPEN).first()
-    partida = (
-        Partida.objects.filter(campaign=campaign, pk=partida_id).first()
-        if str(partida_id).isdigit()
-        else None
-    )
+    partida = Partida.objects.filter(campaign=campaign, pk=partida_id).first() if _is_id(partida_id) else None
     if partida is None:
         raise DomainError("partida.invalid", _("Esa partida no es de esta campaña."), path="/partida")
     return partida
@@ -173,9 +174,7 @@ def _quoted(campaign, quote) -> str:
     encounter_id = quote.get("encounter") if isinstance(quote, dict) else None
     round_number = quote.get("round") if isinstance(quote, dict) else None
     encounter = (
-        Encounter.objects.filter(campaign=campaign, pk=encounter_id).first()
-        if isinstance(encounter_id, int)
-        else None
+        Encounter.objects.filter(campaign=campaign, pk=encounter_id).first() if _is_id(encounter_id) else None
     )
     if encounter is None or not isinstance(round_number, int) or not 0 < round_number <= encounter.round:
         raise DomainError(

@@ -176,3 +176,19 @@ def test_a_new_entry_notifies_exactly_those_who_may_read_it_and_shows_no_address
     told = list(Outbox.objects.filter(key__endswith=str(JournalEntry.objects.get(body="para todos").pk)))
     assert {r.user.username for r in told} == {"director", "bea"}
     assert all("@" not in r.text and "para todos" not in r.text for r in told)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [
+        ("visibility", 2**70, "visibility.invalid"),
+        ("visibility", [1], "visibility.invalid"),
+        ("visibility", {"id": 1}, "visibility.invalid"),
+        ("quote", {"encounter": 2**70, "round": 1}, "quote.invalid"),
+    ],
+)
+def test_ids_no_database_could_hold_are_refused_as_bad_input(table, field, value, code):
+    campaign, gm, *_ = table
+    response = send(client_for(gm), "POST", journal(campaign), {"body": "x", field: value})
+    assert response.status_code == 400 and codes(response) == {code}
+    assert not JournalEntry.objects.exists()
