@@ -3,8 +3,9 @@
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.generics import GenericAPIView
+from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from campaigns.access import access_campaign_by_id, as_id
 from characters.models import Character
@@ -40,7 +41,11 @@ def _valid(serializer_class, data) -> dict:
 class PartidaListAPI(GenericAPIView):
     serializer_class = PartidaSerializer
 
-    @extend_schema(operation_id="partidas_list", summary="The campaign's partidas, oldest first")
+    @extend_schema(
+        operation_id="partidas_list",
+        summary="The campaign's partidas, oldest first",
+        responses={200: PartidaSerializer(many=True), **_ERR},
+    )
     def get(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk)
         return Response(self.get_serializer(partidas.partidas_of(campaign), many=True).data)
@@ -92,19 +97,21 @@ class SceneAPI(GenericAPIView):
         return Response(self.get_serializer(scene).data, status=status.HTTP_201_CREATED)
 
 
-class JournalListAPI(GenericAPIView):
+class JournalListAPI(ListAPIView):
     serializer_class = JournalEntrySerializer
+
+    def get_queryset(self):
+        campaign = access_campaign_by_id(self.request.user, self.kwargs["pk"])
+        entries = journal.visible_to(self.request.user, campaign)
+        return journal.search(entries, self.request.query_params.get("q")).prefetch_related("revisions")
 
     @extend_schema(
         operation_id="journal_list",
         summary="The journal entries the user may read, newest first; `q` searches them",
         parameters=[OpenApiParameter("q", str, description="Words the entry contains.")],
     )
-    def get(self, request, pk):
-        campaign = access_campaign_by_id(request.user, pk)
-        entries = journal.search(journal.visible_to(request.user, campaign), request.query_params.get("q"))
-        page = self.paginate_queryset(entries.prefetch_related("revisions"))
-        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+    def get(self, request, *args, **kwargs):
+        return self.list(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="journal_create",
@@ -162,9 +169,7 @@ def _character(request, pk, cid, *, gm_only=False):
     return campaign, character
 
 
-class StandingAPI(GenericAPIView):
-    serializer_class = None
-
+class StandingAPI(APIView):
     @extend_schema(
         operation_id="standing_retrieve",
         summary="A character's standing (equipment, uses spent, inventions) and history by partida",

@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from epic20site.api import StrictCharField, StrictSerializer
+
 from .models import JournalEntry, Partida, Scene
 
 
@@ -19,12 +21,12 @@ class PartidaSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "title", "summary", "status", "opened_at", "closed_at", "scenes"]
 
 
-class PartidaOpenInput(serializers.Serializer):
-    title = serializers.CharField(max_length=200, trim_whitespace=True)
+class PartidaOpenInput(StrictSerializer):
+    title = StrictCharField(max_length=200, trim_whitespace=True)
 
 
-class PartidaCloseInput(serializers.Serializer):
-    summary = serializers.CharField(max_length=20_000, required=False, allow_blank=True, trim_whitespace=True)
+class PartidaCloseInput(StrictSerializer):
+    summary = StrictCharField(max_length=20_000, required=False, allow_blank=True, trim_whitespace=True)
 
 
 class SceneAnswerSerializer(serializers.ModelSerializer):
@@ -66,8 +68,8 @@ class JournalEntrySerializer(serializers.ModelSerializer):
         return entry.recipient_id if entry.visibility == JournalEntry.Visibility.PLAYER else entry.visibility
 
 
-class JournalEntryInput(serializers.Serializer):
-    body = serializers.CharField(trim_whitespace=False)
+class JournalEntryInput(StrictSerializer):
+    body = StrictCharField(trim_whitespace=False)
     # "all" | "gm" | a member's user id: checked by the service against the campaign's members.
     visibility = serializers.JSONField(required=False, default="all")
     partida = serializers.IntegerField(required=False, allow_null=True, default=None)
@@ -75,5 +77,5 @@ class JournalEntryInput(serializers.Serializer):
     quote = serializers.JSONField(required=False, default=None)
 
 
-class JournalEditInput(serializers.Serializer):
-    body = serializers.CharField(trim_whitespace=False)
+class JournalEditInput(StrictSerializer):
+    body = StrictCharField(trim_whitespace=False)

@@ -53,7 +53,18 @@ def test_only_one_partida_is_open_at_a_time(table):
     assert Partida.objects.filter(campaign=campaign).count() == 1
 
 
-@pytest.mark.parametrize("body", [{}, {"title": ""}, {"title": "   "}, {"title": "x" * 201}, "no json"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"title": ""},
+        {"title": "   "},
+        {"title": "x" * 201},
+        {"title": 0},
+        {"title": "Una", "extra": 1},
+        "no json",
+    ],
+)
 def test_a_partida_without_a_proper_title_is_refused_and_nothing_is_created(table, body):
     campaign, gm, *_ = table
     response = send(client_for(gm), "POST", base(campaign) + "partidas/", body)
