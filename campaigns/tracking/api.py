@@ -48,7 +48,8 @@ class PartidaListAPI(GenericAPIView):
     )
     def get(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk)
-        return Response(self.get_serializer(partidas.partidas_of(campaign), many=True).data)
+        page = self.paginate_queryset(partidas.partidas_of(campaign))
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     @extend_schema(
         operation_id="partidas_open",

@@ -41,7 +41,7 @@ def test_the_gm_opens_a_partida_numbered_from_one_and_members_list_them_oldest_f
     )
     assert closed.status_code == 200 and closed.json()["status"] == "closed"
     send(client_for(gm), "POST", base(campaign) + "partidas/", {"title": "La huida"})
-    listed = client_for(player).get(base(campaign) + "partidas/").json()
+    listed = client_for(player).get(base(campaign) + "partidas/").json()["results"]
     assert [p["number"] for p in listed] == [1, 2] and listed[0]["summary"] == "Huyen."
 
 
