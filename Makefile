@@ -22,9 +22,14 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
+# The task worker (django-tasks' database backend) and the deadline/outbox sweep run beside the
+# server and stop with it.
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py db_worker & WORKER=$$!; \
+	$(BIN)/python manage.py tracking_sweep --loop 30 & SWEEP=$$!; \
+	trap 'kill $$WORKER $$SWEEP' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install-dev

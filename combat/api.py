@@ -23,7 +23,7 @@ from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, e
 from epic20site.errors import request_lang
 from epic20site.validation import validated
 
-from . import export, idempotency, selectors, services
+from . import deadlines, export, idempotency, selectors, services
 from .schemas import action_schema
 from .serializers import (
     ActionResultSerializer,
@@ -175,10 +175,13 @@ class EncounterDetailView(APIView):
     def patch(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
         data = _validated(EncounterSettingsSerializer, request)
+        deadline = deadlines.check_settings(data)  # every value checked before anything changes
         if "exact_odds_for_players" in data:
             encounter = services.encounter_settings_update(
                 encounter=encounter, user=request.user, exact_odds_for_players=data["exact_odds_for_players"]
             )
+        if deadline:
+            encounter = deadlines.deadline_update(encounter=encounter, clean=deadline)
         return state_response(request.user, encounter)
 
 

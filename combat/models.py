@@ -61,6 +61,8 @@ class Encounter(models.Model):
     exact_odds_for_players = models.BooleanField(
         _("probabilidades exactas para los jugadores"), default=False
     )
+    # The GM's turn deadline and its running clock (`combat.deadlines`), read with the row.
+    turn_deadline = models.JSONField(default=dict, blank=True)
 
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

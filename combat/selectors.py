@@ -19,6 +19,7 @@ from rules import systems
 from rules.core.encounter import CombatantFacts, Viewer
 from rules.core.errors import Refused
 
+from . import deadlines
 from .access import is_encounter_gm
 from .dice import public_dice
 from .models import Combatant, Encounter, Event
@@ -157,6 +158,8 @@ class Reader:
             "last_seq": encounter.last_seq,
             "dice": public_dice(encounter),
             "combatants": views,
+            # Who the fight waits for and until when (turn deadlines, `combat.deadlines`).
+            "waiting_for": deadlines.waiting_for(encounter),
         }
 
     def odds(self, request: dict) -> dict:

@@ -28,6 +28,17 @@ class EncounterCreateSerializer(StrictSerializer):
 
 class EncounterSettingsSerializer(StrictSerializer):
     exact_odds_for_players = StrictBooleanField(required=False)
+    # Turn deadlines (`combat.deadlines` checks the values): hours per turn or null for none.
+    turn_deadline_hours = serializers.JSONField(required=False, help_text="Hours per turn (> 0), or null.")
+    deadline_default = serializers.JSONField(
+        required=False, help_text="end_turn | delay | defend | hold | ask_gm: what applies when time is up."
+    )
+    deadline_paused = serializers.JSONField(
+        required=False, help_text="Pause (true) or resume (false) the clock."
+    )
+    deadline_extend_hours = serializers.JSONField(
+        required=False, help_text="Add hours to the running deadline."
+    )
 
 
 class CombatantCreateSerializer(StrictSerializer):
@@ -133,6 +144,10 @@ class EncounterStateSerializer(serializers.Serializer):
         '{"turn", "segment", "current"} (hero), {"round", "phase", "side"} (msh).'
     )
     turn = TurnSerializer(help_text="What the current combatant has left this turn.")
+    waiting_for = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='Who the fight waits for: [{"combatant": id, "until": ISO 8601 | null, "paused": bool}].',
+    )
     exact_odds_for_players = serializers.BooleanField(
         help_text="Whether players see exact odds against the GM's NPCs (coarse bands otherwise)."
     )

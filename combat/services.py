@@ -24,12 +24,13 @@ from rules.core.encounter import ActionType, Table
 from rules.core.errors import Refused, SheetRefused
 from rules.core.texts import entry as site_entry
 
-from . import log
+from . import deadlines, log
 from .access import can_act_for, is_encounter_gm
 from .dice import encounter_dice, new_seed, reveal
 from .log import ActionResult
 from .models import Combatant, Encounter
 from .schemas import action_serializer
+from .signals import action_committed
 
 NAME_MAX = 120
 
@@ -311,7 +312,11 @@ def _record(
         encounter.state = before
         # The first action's events leave the state: open pages redraw the log, as after an undo.
         encounter.undo_version = encounter.version + 1
+    # The next turn's deadline starts with the commit; what to tell people goes to the outbox in
+    # the same transaction.
+    turn_moved = deadlines.before_commit(encounter, table.state, table.status)
     result = log.commit(encounter, table.entries, table.state, user=user, dice=dice, extra=extra)
+    action_committed.send(sender=Encounter, encounter=encounter, result=result, turn_moved=turn_moved)
     if replaced is not None:
         log.supersede(encounter, replaced.action, by=result.events[0].seq)
     return result

@@ -1,15 +1,24 @@
-"""What combat does when something below it changes: a member who leaves a campaign stops
-watching its fights at once (the live poll's remembered access is dropped)."""
+"""What combat does when something below it changes (a member who leaves a campaign stops
+watching its fights at once), and what it tells the apps above it, which listen:
+
+- `action_committed(encounter, result, turn_moved)`: sent inside the action's transaction, so a
+  listener's writes (an outbox row) commit or roll back with it;
+- `deadline_notice(user, encounter, event, key, text)`: a deadline passed or is near and
+  someone should be told.
+"""
 
 from __future__ import annotations
 
 from django.db.models.signals import post_delete
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from campaigns.models import Membership
 
 from . import live
 from .models import Encounter
+
+action_committed = Signal()
+deadline_notice = Signal()
 
 
 @receiver(post_delete, sender=Membership, dispatch_uid="combat.forget_watchers_of_a_leaving_member")

@@ -51,6 +51,10 @@ INSTALLED_APPS = [
     "campaigns.apps.CampaignsConfig",
     "characters.apps.CharactersConfig",
     "combat.apps.CombatConfig",
+    "tracking.apps.TrackingConfig",
+    "django_tasks",
+    "django_tasks_db",
+    "notifications.apps.NotificationsConfig",
 ]
 
 MIDDLEWARE = [
@@ -274,3 +278,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
+
+# Background work (notifications, turn deadlines): Django's Tasks API through django-tasks. The
+# database backend by default (`manage.py db_worker` runs it); RQ on Redis when REDIS_URL is set
+# (`manage.py rqworker`). docs/tracking.md says how to run either in production.
+TASKS = (
+    {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    if REDIS_URL
+    else {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+)
+if REDIS_URL:
+    INSTALLED_APPS += ["django_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
+EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Epic20 Site <no-reply@localhost>")
+# Webhooks must be https to a public address; the development server may allow loopback.
+NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = env.bool("NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS", default=False)
+# The clock deadlines read: a dotted path to a function returning an aware datetime (tests).
+TRACKING_CLOCK = "django.utils.timezone.now"
+# Where links in e-mails and webhooks point (no trailing slash).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")

@@ -7,9 +7,11 @@ from accounts.views import admin_login
 from . import views
 
 api_v1 = [
+    path("", include("notifications.api_urls")),
     path("auth/", include("accounts.api_urls")),
     path("rules/", include("rules.urls")),
     path("", include("campaigns.api_urls")),
+    path("", include("tracking.api_urls")),
     path("", include("characters.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", views.api_docs, name="api-docs"),
@@ -22,6 +24,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("campaigns/", include("campaigns.urls")),
+    path("campaigns/", include("tracking.urls")),
     path("campaigns/", include("combat.systems.anima_urls")),
     path("characters/", include("characters.urls")),
     # Before the admin's own routes: its login shares the site's failed-login throttle.
@@ -29,6 +32,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("encounters/", include("combat.urls")),
+    path("notifications/", include("notifications.urls")),
 ]
 
 # Under /api/ these answer the error envelope; elsewhere the site's pages (epic20site.views).

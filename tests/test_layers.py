@@ -24,6 +24,7 @@ CONVENTIONS = {
     "epic20site.net",
     "epic20site.schema",
     "epic20site.versioned_cache",
+    "epic20site.clock",
     "epic20site.middleware",
 }
 ALLOWED = {
@@ -33,6 +34,7 @@ ALLOWED = {
     "characters": {"accounts", "campaigns", "rules"},
     "combat": {"accounts", "campaigns", "characters", "rules"},
     "notifications": {"accounts", "campaigns", "characters", "combat", "rules"},
+    "tracking": {"accounts", "campaigns", "characters", "combat", "notifications", "rules"},
 }
 PACKAGES = {*ALLOWED, "epic20site"}
 # The rules app's glue serves the catalogues: it alone of `rules` knows Django and the site.

@@ -42,6 +42,13 @@ class Epic20:
         return validate_sheet(sheet, awards=history.get("awards") or (), waivers=history.get("waivers") or ())
 
     @property
+    def tracking(self):
+        """What counts per partida and per scene (`rules.epic20.tracking`)."""
+        from .tracking import TRACKING
+
+        return TRACKING
+
+    @property
     def combat(self):
         from .encounter import COMBAT
 

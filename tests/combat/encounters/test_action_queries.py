@@ -12,8 +12,9 @@ pytestmark = pytest.mark.django_db
 
 # With `force_authenticate` (no token query): the access check, the encounter locked and read,
 # the events' INSERT, the encounter's UPDATE, the combatants for the answer, and the test
-# transaction's SAVEPOINT and RELEASE around the action's own.
-GM_ATTACK_QUERIES = 7
+# transaction's SAVEPOINT and RELEASE around the action's own; and the one notice an attack
+# writes for the outbox (`notifications.ActionNotice`, expanded by a task after the commit).
+GM_ATTACK_QUERIES = 8
 # A player's attack also reads who owns the actor.
 PLAYER_ATTACK_QUERIES = GM_ATTACK_QUERIES + 1
 

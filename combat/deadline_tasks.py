@@ -1,0 +1,122 @@
+"""What the scheduled deadline tasks do: apply the GM's default for each combatant whose turn
+ran out, or tell the GM; warn the players a deadline is near. Both are idempotent, so a task run
+twice, late, or by a restarted worker changes nothing more."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.db import transaction
+from django_tasks import task
+
+from epic20site.clock import now
+from epic20site.errors import DomainError
+
+from . import deadlines, log
+from .deadlines import Deadline
+from .models import Combatant, Encounter
+from .signals import deadline_notice
+
+
+def _turn_id(key) -> str:
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _tell(user, encounter, event: str, key: str, text: str) -> None:
+    """Whoever listens (the notifications app) tells `user`; combat only says so."""
+    if user is not None:
+        deadline_notice.send(
+            sender=Encounter, user=user, encounter=encounter, event=event, key=key, text=text
+        )
+
+
+def _apply_default(encounter: Encounter, deadline: Deadline, cid: int) -> dict:
+    """The default for `cid` as a GM action, or the GM told when it cannot apply."""
+    from . import services
+
+    action_type = deadlines.ACTIONS.get(encounter.campaign.system, {}).get(deadline.default)
+    declaring = bool((encounter.state or {}).get("declarations", {}).get("open"))
+    if action_type and not declaring:
+        try:
+            result = services.encounter_act(
+                encounter=encounter, user=encounter.campaign.gm, action={"type": action_type, "actor": cid}
+            )
+            return {"combatant": cid, "default": deadline.default, "seq": result.events[0].seq}
+        except DomainError as exc:
+            reason = exc.code
+    else:
+        reason = "ask_gm"
+    name = Combatant.objects.filter(pk=cid).values_list("name", flat=True).first() or str(cid)
+    _tell(
+        encounter.campaign.gm,
+        encounter,
+        "deadline_near",
+        f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:c{cid}",
+        f"Ha vencido el plazo de {name} en «{encounter.name}»: decide tú. / {name}'s deadline passed.",
+    )
+    return {"combatant": cid, "default": "ask_gm", "reason": reason}
+
+
+def _apply_one(pk: int) -> list[dict]:
+    with transaction.atomic():
+        encounter = log.lock(pk)
+        deadline = Deadline.of(encounter)
+        until, key = deadline.until(), deadline.key
+        if until is None or deadline.paused or until > now() or deadline.handled == key:
+            return []
+        if deadlines.clock_key(encounter) != key:
+            return []  # the turn moved on without the deadline noticing; the next commit restarts it
+        applied = [_apply_default(encounter, deadline, cid) for cid in deadlines.waiting_on(encounter)]
+        encounter = log.lock(pk)  # the defaults committed: read the row they left
+        after = Deadline.of(encounter)
+        after.handled = key
+        after.applied = [*(after.applied or []), *({**a, "at": now().isoformat()} for a in applied)]
+        after.store(encounter)
+        encounter.save(update_fields=["turn_deadline"])
+        return applied
+
+
+def apply_due() -> list[dict]:
+    """Every deadline that ran out and was not dealt with yet; answers what was applied."""
+    running = Encounter.objects.filter(status=Encounter.Status.ACTIVE, turn_deadline__hours__isnull=False)
+    done: list[dict] = []
+    for pk in running.values_list("pk", flat=True):
+        done += _apply_one(pk)
+    return done
+
+
+def warn(encounter_id: int) -> int:
+    """Tell the people the fight waits for that their deadline is near; answers how many."""
+    encounter = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
+    deadline = Deadline.of(encounter) if encounter else Deadline()
+    until = deadline.until()
+    if until is None or deadline.paused or deadline.handled == deadline.key:
+        return 0
+    if not (now() < until <= now() + deadlines.NEAR):
+        return 0
+    told = 0
+    with transaction.atomic():
+        for cid in deadlines.waiting_on(encounter):
+            row = Combatant.objects.filter(pk=cid).select_related("owner").first()
+            if row is None or row.owner is None:
+                continue
+            _tell(
+                row.owner,
+                encounter,
+                "deadline_near",
+                f"deadline_near:e{encounter_id}:{_turn_id(deadline.key)}:c{cid}",
+                f"{row.name}: el plazo acaba el {until:%d/%m %H:%M} UTC. / Deadline {until:%Y-%m-%d %H:%M} UTC.",
+            )
+            told += 1
+    return told
+
+
+@task()
+def apply_deadlines() -> int:
+    return len(apply_due())
+
+
+@task()
+def warn_deadline(encounter_id: int) -> int:
+    return warn(encounter_id)

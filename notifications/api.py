@@ -1,0 +1,87 @@
+"""`GET`/`PUT /api/v1/auth/me/notifications/` (API.md, "Campaign tracking"): the user's choices.
+`?campaign=<id>` reads or writes the choices for one campaign instead of the default."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaigns.access import access_campaign_by_id
+from epic20site.errors import DomainError
+
+from .channels import WebhookRefused, check_webhook_url
+from .models import EVENTS, Preference
+from .outbox import preference_for
+
+
+class EventsSerializer(serializers.Serializer):
+    def get_fields(self):
+        return {name: serializers.BooleanField() for name in EVENTS}
+
+
+class PreferenceSerializer(serializers.Serializer):
+    email = serializers.BooleanField()
+    webhook_url = serializers.CharField(allow_null=True, max_length=500)
+    digest = serializers.BooleanField()
+    events = EventsSerializer()
+
+
+def _as_json(preference: Preference) -> dict:
+    return {
+        "email": preference.email,
+        "webhook_url": preference.webhook_url or None,
+        "webhook_secret": preference.webhook_secret if preference.webhook_url else None,
+        "digest": preference.digest,
+        "events": {name: bool(preference.events.get(name, True)) for name in EVENTS},
+    }
+
+
+_CAMPAIGN = OpenApiParameter("campaign", int, description="The campaign these choices are for.")
+
+
+class NotificationPreferencesAPI(APIView):
+    http_method_names = ["get", "put", "head", "options"]
+
+    def _campaign(self, request):
+        raw = request.query_params.get("campaign")
+        return access_campaign_by_id(request.user, raw) if raw is not None else None
+
+    @extend_schema(
+        operation_id="notifications_retrieve", parameters=[_CAMPAIGN], responses=PreferenceSerializer
+    )
+    def get(self, request):
+        return Response(_as_json(preference_for(request.user, self._campaign(request))))
+
+    @extend_schema(
+        operation_id="notifications_update",
+        summary="Replace the user's notification choices; the webhook must be https to a public host",
+        parameters=[_CAMPAIGN],
+        request=PreferenceSerializer,
+        responses=PreferenceSerializer,
+    )
+    def put(self, request):
+        campaign = self._campaign(request)
+        serializer = PreferenceSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        url = (data["webhook_url"] or "").strip()
+        if url:
+            try:
+                check_webhook_url(url)
+            except WebhookRefused as exc:
+                raise DomainError(
+                    "webhook_url.refused",
+                    f"El webhook debe ser https a una dirección pública ({exc}).",
+                    path="/webhook_url",
+                ) from None
+        preference = (
+            Preference.objects.get_or_create(user=request.user, campaign=campaign)[0]
+            if campaign
+            else preference_for(request.user)
+        )
+        preference.email, preference.digest, preference.webhook_url = data["email"], data["digest"], url
+        preference.events = dict(data["events"])
+        preference.save()
+        return Response(_as_json(preference))

@@ -1,0 +1,23 @@
+"""A clock the tests move by hand (`settings.TRACKING_CLOCK`), and mail kept in memory."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.notifications import clock
+
+
+@pytest.fixture
+def frozen(settings):
+    settings.TRACKING_CLOCK = "tests.notifications.clock.now"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    clock.NOW[0] = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    return clock
+
+
+@pytest.fixture
+def later(frozen):
+    def move(**delta):
+        frozen.NOW[0] += timedelta(**delta)
+
+    return move

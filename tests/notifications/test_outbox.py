@@ -1,0 +1,161 @@
+"""The outbox: written with the event, sent exactly once, retried with backoff when the mail
+server or the webhook is down, nothing lost while the worker is stopped."""
+
+import json
+
+import pytest
+from django.core import mail
+from django.db import transaction
+
+from notifications import channels, delivery
+from notifications.models import Outbox, Preference
+from notifications.outbox import notify
+from tests.factories import UserFactory, campaign_for
+
+pytestmark = pytest.mark.django_db
+
+
+class BrokenMail:
+    """A mail backend whose server is down."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise OSError("connection refused")
+
+
+@pytest.fixture
+def ana():
+    return UserFactory(username="ana", email="ana@example.org")
+
+
+def tell(user, key="your_turn:enc1:seq4", campaign=None):
+    return notify(
+        user=user, event="your_turn", key=key, text="Te toca en Emboscada.", campaign=campaign, link="/x"
+    )
+
+
+def test_a_notification_is_written_and_sent_once_even_if_the_event_is_reported_twice(frozen, ana):
+    assert len(tell(ana)) == 1
+    assert tell(ana) == []
+    row = Outbox.objects.get()
+    assert delivery.deliver_one(row.pk) == "sent"
+    assert delivery.deliver_one(row.pk) == "sent"
+    assert delivery.flush() == {}
+    assert len(mail.outbox) == 1 and "Te toca en Emboscada." in mail.outbox[0].body
+    assert "/notifications/unsubscribe/" in mail.outbox[0].body
+
+
+def test_a_notification_rolled_back_with_its_event_is_never_written(frozen, ana):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        tell(ana)
+        raise RuntimeError("the action failed")
+    assert not Outbox.objects.exists()
+
+
+def test_a_failing_mail_server_is_retried_with_backoff_and_the_mail_goes_out_once_it_is_back(
+    frozen, later, ana, settings
+):
+    tell(ana)
+    row = Outbox.objects.get()
+    settings.EMAIL_BACKEND = "tests.notifications.test_outbox.BrokenMail"
+    assert delivery.deliver_one(row.pk) == "pending"
+    row.refresh_from_db()
+    assert row.attempts == 1 and row.next_attempt_at == frozen.now() + delivery.backoff(1)
+    assert delivery.flush() == {}  # not due yet: no busy retry
+    later(minutes=1)
+    assert delivery.flush() == {"pending": 1}
+    row.refresh_from_db()
+    assert row.attempts == 2 and "connection refused" in row.last_error
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    later(minutes=2)
+    assert delivery.flush() == {"sent": 1}
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize(("attempts", "minutes"), [(1, 1), (2, 2), (3, 4), (4, 8), (20, 360)])
+def test_the_backoff_doubles_and_is_capped_at_six_hours(attempts, minutes):
+    assert delivery.backoff(attempts).total_seconds() == minutes * 60
+
+
+def test_a_row_gives_up_after_the_last_attempt_and_stays_in_the_outbox(frozen, later, ana, settings):
+    settings.EMAIL_BACKEND = "tests.notifications.test_outbox.BrokenMail"
+    tell(ana)
+    for _ in range(delivery.MAX_ATTEMPTS):
+        later(hours=7)
+        delivery.flush()
+    assert Outbox.objects.get().status == "failed"
+
+
+def test_nothing_is_lost_while_the_worker_is_stopped_and_a_restart_sends_each_once(frozen, ana):
+    # The worker is down: the delivery tasks are queued in the database, nobody runs them.
+    for n in range(3):
+        tell(ana, key=f"your_turn:enc1:seq{n}")
+    assert Outbox.objects.filter(status="pending").count() == 3 and mail.outbox == []
+    # Restarted, the worker's sweep sends each row; a second sweep (or a duplicate task) sends nothing.
+    assert delivery.flush() == {"sent": 3}
+    assert delivery.flush() == {}
+    for row in Outbox.objects.all():
+        assert delivery.deliver_one(row.pk) == "sent"
+    assert len(mail.outbox) == 3
+
+
+def test_an_event_turned_off_writes_nothing_and_digest_holds_email_for_the_day(frozen, ana):
+    Preference.objects.create(user=ana, events={"your_turn": False})
+    assert tell(ana) == []
+    campaign = campaign_for(gm=ana)
+    Preference.objects.create(user=ana, campaign=campaign, digest=True)
+    [row] = tell(ana, campaign=campaign)
+    assert row.status == "held"
+    from notifications.digest import send_all
+
+    assert send_all() == 1 and len(mail.outbox) == 1 and "Resumen diario" in mail.outbox[0].subject
+
+
+def test_the_webhook_is_signed_with_hmac_over_the_timestamp_and_body(frozen, ana, monkeypatch, settings):
+    settings.NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = False
+    Preference.objects.create(user=ana, email=False, webhook_url="https://93.184.216.34/hook")
+    seen = []
+
+    class Answer:
+        status = 204
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    def fake_urlopen(request, timeout):
+        seen.append(request)
+        return Answer()
+
+    monkeypatch.setattr(channels, "urlopen", fake_urlopen)
+    [row] = tell(ana)
+    assert delivery.deliver_one(row.pk) == "sent"
+    [request] = seen
+    headers = {k.lower(): v for k, v in request.header_items()}
+    secret = Preference.objects.get(user=ana).webhook_secret
+    timestamp = headers[channels.TIMESTAMP_HEADER.lower()]
+    assert timestamp == str(int(frozen.now().timestamp()))
+    assert channels.verify(secret, timestamp, request.data, headers[channels.SIGNATURE_HEADER.lower()])
+    assert not channels.verify(
+        secret, str(int(timestamp) + 1), request.data, headers[channels.SIGNATURE_HEADER.lower()]
+    )
+    body = json.loads(request.data)
+    assert (
+        body["content"].startswith("Te toca") and body["embeds"][0]["description"] == "Te toca en Emboscada."
+    )
+
+
+def test_a_webhook_that_is_down_is_retried_like_mail(frozen, ana, monkeypatch):
+    Preference.objects.create(user=ana, email=False, webhook_url="https://93.184.216.34/hook")
+
+    def down(request, timeout):
+        raise OSError("timed out")
+
+    monkeypatch.setattr(channels, "urlopen", down)
+    [row] = tell(ana)
+    assert delivery.deliver_one(row.pk) == "pending"
+    assert Outbox.objects.get().attempts == 1

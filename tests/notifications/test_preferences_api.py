@@ -1,0 +1,89 @@
+"""`/api/v1/auth/me/notifications/`: each event on or off, digest, a webhook that must be https to
+a public address; bad input is refused and changes nothing; unsubscribe links are signed."""
+
+import pytest
+from django.test import Client
+
+from notifications.models import EVENTS, Preference
+from notifications.unsubscribe import token_for
+from tests.factories import UserFactory, campaign_for
+from tests.tracking.helpers import client_for, codes, send
+
+pytestmark = pytest.mark.django_db
+URL = "/api/v1/auth/me/notifications/"
+
+
+def choices(**overrides):
+    return {
+        "email": True,
+        "webhook_url": None,
+        "digest": False,
+        "events": dict.fromkeys(EVENTS, True),
+    } | overrides
+
+
+def test_the_defaults_are_every_event_by_email_immediately():
+    data = client_for(UserFactory()).get(URL).json()
+    assert data["email"] is True and data["digest"] is False and data["webhook_url"] is None
+    assert data["events"] == dict.fromkeys(EVENTS, True)
+
+
+def test_a_user_turns_events_off_and_chooses_a_public_https_webhook():
+    user = UserFactory()
+    events = dict.fromkeys(EVENTS, True) | {"attacked": False}
+    response = send(
+        client_for(user), "PUT", URL, choices(events=events, webhook_url="https://93.184.216.34/h")
+    )
+    assert response.status_code == 200
+    assert response.json()["events"]["attacked"] is False and response.json()["webhook_secret"]
+    assert client_for(user).get(URL).json()["webhook_url"] == "https://93.184.216.34/h"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://93.184.216.34/h",
+        "https://127.0.0.1/h",
+        "https://10.1.2.3/h",
+        "https://192.168.0.1/h",
+        "https://169.254.169.254/latest",
+        "https://[::1]/h",
+        "https://user:pw@93.184.216.34/h",
+        "ftp://93.184.216.34/h",
+    ],
+)
+def test_a_webhook_that_is_not_https_to_a_public_address_is_refused_and_nothing_changes(url):
+    user = UserFactory()
+    response = send(client_for(user), "PUT", URL, choices(webhook_url=url, digest=True))
+    assert response.status_code == 400 and codes(response) == {"webhook_url.refused"}
+    assert not Preference.objects.filter(user=user, digest=True).exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"email": "yes"}, choices(events={"your_turn": "maybe"}), choices(email=None), "not json"],
+)
+def test_malformed_choices_are_refused(body):
+    user = UserFactory()
+    response = send(client_for(user), "PUT", URL, body)
+    assert response.status_code == 400
+    assert not Preference.objects.filter(user=user).exists()
+
+
+def test_choices_for_one_campaign_override_the_default_and_need_membership():
+    user = UserFactory()
+    campaign = campaign_for(gm=user)
+    send(client_for(user), "PUT", URL + f"?campaign={campaign.pk}", choices(digest=True))
+    assert client_for(user).get(URL + f"?campaign={campaign.pk}").json()["digest"] is True
+    assert client_for(user).get(URL).json()["digest"] is False
+    assert client_for(UserFactory()).get(URL + f"?campaign={campaign.pk}").status_code == 404
+
+
+def test_a_signed_unsubscribe_link_turns_one_event_off_and_a_forged_one_does_nothing():
+    user = UserFactory()
+    link = f"/notifications/unsubscribe/{token_for(user, 'journal')}/"
+    assert Client().get(link).status_code == 200
+    assert Client().post(link).status_code == 200
+    assert client_for(user).get(URL).json()["events"]["journal"] is False
+    forged = token_for(user, "journal")[:-2] + "xx"
+    assert Client().post(f"/notifications/unsubscribe/{forged}/").status_code == 404

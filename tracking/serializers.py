@@ -1,0 +1,81 @@
+"""What the tracking endpoints take and answer (API.md, "Campaign tracking")."""
+
+from rest_framework import serializers
+
+from epic20site.api import StrictCharField, StrictSerializer
+
+from .models import JournalEntry, Partida, Scene
+
+
+class SceneSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Scene
+        fields = ["id", "number", "started_at"]
+
+
+class PartidaSerializer(serializers.ModelSerializer):
+    scenes = SceneSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Partida
+        fields = ["id", "number", "title", "summary", "status", "opened_at", "closed_at", "scenes"]
+
+
+class PartidaOpenInput(StrictSerializer):
+    title = StrictCharField(max_length=200, trim_whitespace=True)
+
+
+class PartidaCloseInput(StrictSerializer):
+    summary = StrictCharField(max_length=20_000, required=False, allow_blank=True, trim_whitespace=True)
+
+
+class SceneAnswerSerializer(serializers.ModelSerializer):
+    partida = serializers.IntegerField(source="partida_id")
+
+    class Meta:
+        model = Scene
+        fields = ["id", "partida", "number", "started_at"]
+
+
+class RevisionSerializer(serializers.Serializer):
+    body = serializers.CharField()
+    written_at = serializers.DateTimeField()
+
+
+class JournalEntrySerializer(serializers.ModelSerializer):
+    author = serializers.SerializerMethodField()
+    visibility = serializers.SerializerMethodField()
+    history = RevisionSerializer(source="revisions", many=True, read_only=True)
+
+    class Meta:
+        model = JournalEntry
+        fields = [
+            "id",
+            "author",
+            "body",
+            "html",
+            "visibility",
+            "partida",
+            "created_at",
+            "updated_at",
+            "history",
+        ]
+
+    def get_author(self, entry) -> dict:
+        return {"id": entry.author_id, "username": entry.author.username}
+
+    def get_visibility(self, entry) -> str | int:
+        return entry.recipient_id if entry.visibility == JournalEntry.Visibility.PLAYER else entry.visibility
+
+
+class JournalEntryInput(StrictSerializer):
+    body = StrictCharField(trim_whitespace=False)
+    # "all" | "gm" | a member's user id: checked by the service against the campaign's members.
+    visibility = serializers.JSONField(required=False, default="all")
+    partida = serializers.IntegerField(required=False, allow_null=True, default=None)
+    # {"encounter": id, "round": n}: quote that round as the players' forum export.
+    quote = serializers.JSONField(required=False, default=None)
+
+
+class JournalEditInput(StrictSerializer):
+    body = StrictCharField(trim_whitespace=False)
