@@ -1,4 +1,4 @@
-"""Campaign endpoints (API.md, "Campaigns", plus read/rename/members/leave/regenerate).
+"""Campaign endpoints (docs/api.md, "Campaigns", plus read/rename/members/leave/regenerate).
 
 Who may do what is asked of `epic20site.access`; the writes go through `combat.services`,
 the same calls the pages make.

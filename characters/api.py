@@ -1,8 +1,8 @@
-"""REST endpoints for character sheets (API.md "Epic20 character sheets").
+"""REST endpoints for character sheets (docs/api.md "Epic20 character sheets").
 
 Views stay thin: `characters.access` decides who may see or change a character, the services
 in `characters.services` do the writes, and the rules engine judges the sheet. Domain errors
-become the API.md envelope here.
+become the docs/api.md envelope here.
 """
 
 from __future__ import annotations

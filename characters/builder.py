@@ -1,4 +1,4 @@
-"""The builder form, as plain data: the POSTed fields ↔ the API.md sheet, each engine error
+"""The builder form, as plain data: the POSTed fields ↔ the docs/api.md sheet, each engine error
 placed next to the part of the form it is about, and the catalogue entries that the current
 choices make unavailable (and why).
 
@@ -254,7 +254,7 @@ class BuilderForm:
 
     # -- the sheet --------------------------------------------------------------------------------
     def sheet(self) -> dict:
-        """The API.md sheet these fields describe; blank rows are left out (and remembered, so
+        """The docs/api.md sheet these fields describe; blank rows are left out (and remembered, so
         that errors find their row)."""
         m = maps()
         archetype = self.fields.get("archetype") or None
@@ -294,7 +294,7 @@ class BuilderForm:
             else slug
             for slug in self.maneuvers
         ]
-        # API.md key order, so an export of a builder-made sheet reads like the documentation.
+        # docs/api.md key order, so an export of a builder-made sheet reads like the documentation.
         order = (
             "system",
             "name",

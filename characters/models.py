@@ -1,6 +1,6 @@
 """Character sheets, the points a GM awards them and the rule errors a GM waives.
 
-The sheet itself is stored as JSON exactly as it was accepted (API.md "Epic20 character
+The sheet itself is stored as JSON exactly as it was accepted (docs/api.md "Epic20 character
 sheets"): export gives it back byte for byte in meaning. A few of its values are copied into
 columns (`name`, `level`, `archetype`) so lists can show and sort them without reading JSON.
 `characters` builds on `campaigns` and never imports `combat` (docs/architecture.md).

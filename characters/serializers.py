@@ -1,4 +1,4 @@
-"""What the character endpoints read and write (API.md "Epic20 character sheets").
+"""What the character endpoints read and write (docs/api.md "Epic20 character sheets").
 
 The sheet is not checked here: the rules engine checks it and answers every problem at once
 with a JSON pointer. The sheet serializers below describe its shape for the OpenAPI schema.

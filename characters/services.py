@@ -289,7 +289,7 @@ def sheet_from_bytes(raw: bytes) -> Any:
 
 @transaction.atomic
 def character_import(*, owner: AbstractBaseUser, raw: bytes, campaign: Campaign | None = None) -> Character:
-    """Create a character from an exported sheet file (the API.md sheet format)."""
+    """Create a character from an exported sheet file (the docs/api.md sheet format)."""
     data = sheet_from_bytes(raw)
     data.pop("campaign", None)  # a file carries no campaign: the form chooses it
     return character_create(owner=owner, sheet=data, campaign=campaign)

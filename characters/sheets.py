@@ -1,4 +1,4 @@
-"""Small helpers about the sheet's JSON shape (API.md "Epic20 character sheets")."""
+"""Small helpers about the sheet's JSON shape (docs/api.md "Epic20 character sheets")."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def json_number(value: float | int) -> float | int:
     return value
 
 
-# --- The JSON types of a sheet (API.md), apart from the rules ----------------------------------------
+# --- The JSON types of a sheet (docs/api.md), apart from the rules ----------------------------------------
 # The engine reports wrong types as errors like any other; a GM may waive a rule, never a
 # malformed value, so a sheet stored thanks to waivers is still the documented shape.
 

@@ -1,4 +1,4 @@
-"""REST endpoints for encounters and the turn log (API.md "Encounters and the turn log").
+"""REST endpoints for encounters and the turn log (docs/api.md "Encounters and the turn log").
 
 Views stay thin: `combat.access` decides who may see the encounter, `services` does every write
 in one locked transaction, the selectors' `Reader` shapes what each user may see (the system's
@@ -412,7 +412,7 @@ class OddsView(APIView):
 
 
 class _ExportFormatIsNotARenderer(DefaultContentNegotiation):
-    """`?format=` names the export format (API.md), not one of DRF's renderers."""
+    """`?format=` names the export format (docs/api.md), not one of DRF's renderers."""
 
     settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
 

@@ -1,4 +1,4 @@
-"""Encounter API routes, included under `/api/v1/` (API.md "Encounters and the turn log")."""
+"""Encounter API routes, included under `/api/v1/` (docs/api.md "Encounters and the turn log")."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""Encounters, their combatants and the turn log (DESIGN.md "State and the turn log").
+"""Encounters, their combatants and the turn log (docs/design.md "State and the turn log").
 
 An encounter is an append-only log of `Event`s; its current state is the fold of the events
 that are not undone (`rules.core.fold`). The fold is cached on the encounter row
@@ -37,7 +37,7 @@ class Encounter(models.Model):
     )
     turn_order = models.JSONField(_("orden de iniciativa"), default=list, blank=True)
 
-    # Verifiable dice (API.md "Verifiable dice"). `server_seed` stays secret until revealed;
+    # Verifiable dice (docs/api.md "Verifiable dice"). `server_seed` stays secret until revealed;
     # `commitment` is sha256(server_seed) and is published before the first roll.
     server_seed = models.CharField(max_length=64)
     client_seed = models.CharField(max_length=64)
@@ -138,7 +138,7 @@ class Event(models.Model):
     round = models.PositiveIntegerField(default=0)
     actor = models.ForeignKey(Combatant, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     target = models.ForeignKey(Combatant, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    # The event as API.md lists it (roll, outcome, modifiers with source and rule, text es/en).
+    # The event as docs/api.md lists it (roll, outcome, modifiers with source and rule, text es/en).
     payload = models.JSONField(default=dict)
     # What the engine decided, as a change to the folded state; replay applies it without
     # rolling any die again. Never shown to clients.

@@ -1,4 +1,4 @@
-"""Input checks and documented shapes of the encounter API (API.md "Encounters and the turn log").
+"""Input checks and documented shapes of the encounter API (docs/api.md "Encounters and the turn log").
 
 Input serializers refuse unknown fields (`StrictSerializer`). The response serializers describe
 the JSON the selectors build, for the OpenAPI schema that clients (and the fuzzer) rely on.

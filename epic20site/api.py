@@ -1,4 +1,4 @@
-"""Conventions every API endpoint shares (API.md, "Conventions").
+"""Conventions every API endpoint shares (docs/api.md, "Conventions").
 
 - Errors always come in one envelope: `{"errors": [{"code", "path", "message", "rule"}]}`,
   with `path` a JSON pointer into the submitted body and `message` in the request's language.
@@ -95,7 +95,7 @@ def flatten_validation_errors(detail, parts: list[str] | None = None, prefix: st
 
 
 def exception_handler(exc, context):
-    """DRF exception handler that answers every error with the API.md envelope."""
+    """DRF exception handler that answers every error with the docs/api.md envelope."""
     if isinstance(exc, DomainError):
         return error_response(exc.as_errors(), exc.status)
     if isinstance(exc, RequestDataTooBig):

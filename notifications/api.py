@@ -1,4 +1,4 @@
-"""`GET`/`PUT /api/v1/auth/me/notifications/` (API.md, "Campaign tracking"): the user's choices.
+"""`GET`/`PUT /api/v1/auth/me/notifications/` (docs/api.md, "Campaign tracking"): the user's choices.
 `?campaign=<id>` reads or writes the choices for one campaign instead of the default."""
 
 from __future__ import annotations

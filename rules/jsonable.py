@@ -2,7 +2,7 @@
 
 Pure Python, shared by every system: the API glue serialises any catalogue entry (present or
 added later, such as archetypes) without a hand-written serializer per shape.
-- `Fraction` → int when whole, else float (API.md: "½, 1½ are JSON numbers 0.5, 1.5");
+- `Fraction` → int when whole, else float (docs/api.md: "½, 1½ are JSON numbers 0.5, 1.5");
 - enums → their value; tuples, lists, sets → lists; dataclasses → objects with every field.
 """
 

@@ -77,7 +77,7 @@ class CombatRules(Protocol):
         ...
 
     def clock(self, state: Mapping) -> dict:
-        """The system's place in time (API.md): `{"round", "current"}`, `{"turn", "segment",
+        """The system's place in time (docs/api.md): `{"round", "current"}`, `{"turn", "segment",
         "current"}` or `{"round", "phase", "side"}`."""
         ...
 

@@ -5,7 +5,7 @@ import unicodedata
 
 
 def slugify(name: str) -> str:
-    """Lowercase ASCII words joined by `-` (API.md "Conventions"): "Ataque a fondo 2" →
+    """Lowercase ASCII words joined by `-` (docs/api.md "Conventions"): "Ataque a fondo 2" →
     "ataque-a-fondo-2", "Percepción visual" → "percepcion-visual", "Ric@" → "ric-a"."""
     name = name.replace("@", " a ")
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")

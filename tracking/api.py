@@ -1,4 +1,4 @@
-"""Tracking endpoints (API.md, "Campaign tracking"): partidas, scenes and the journal."""
+"""Tracking endpoints (docs/api.md, "Campaign tracking"): partidas, scenes and the journal."""
 
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema

@@ -1,4 +1,4 @@
-"""What the tracking endpoints take and answer (API.md, "Campaign tracking")."""
+"""What the tracking endpoints take and answer (docs/api.md, "Campaign tracking")."""
 
 from rest_framework import serializers
 

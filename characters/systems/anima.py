@@ -1,4 +1,4 @@
-"""The Anima-style sheet's pages (API.md "Anima sheet"): a builder form with every field of the
+"""The Anima-style sheet's pages (docs/api.md "Anima sheet"): a builder form with every field of the
 sheet, rows of weapons and powers to add and remove, the engine's per-field errors and derived
 numbers after each live check, and the read-only sheet. The rules live in `rules.anima`: this
 module only turns form fields into the sheet's JSON and the engine's answer into page rows."""

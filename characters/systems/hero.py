@@ -1,4 +1,4 @@
-"""The Hero System's character pages: a builder form for the Hero sheet of API.md (the thirteen
+"""The Hero System's character pages: a builder form for the Hero sheet of docs/api.md (the thirteen
 characteristics, resistant defenses, combat and range skill levels, attacks) checked live by the
 engine's `check_sheet`, and a read-only sheet with the derived numbers (OCV, DCV, ECV and the
 segments the SPD acts in)."""

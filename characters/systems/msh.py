@@ -1,4 +1,4 @@
-"""The Marvel Super Heroes-style game's builder and sheet pages (API.md, MSH sheet): the seven
+"""The Marvel Super Heroes-style game's builder and sheet pages (docs/api.md, MSH sheet): the seven
 abilities as rank numbers with their rank names, Health and Karma (empty: the engine's default),
 Body Armor, and rows of powers and weapons. Every check is the engine's `check_sheet`; its
 problems land beside the field their path names."""

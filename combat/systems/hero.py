@@ -58,7 +58,7 @@ def roll_label(roll: dict) -> str:
 
 
 def event_display(display: dict, lang: str) -> dict:
-    """The log's line for a Hero event: the damage after defenses is STUN and BODY (API.md), not
+    """The log's line for a Hero event: the damage after defenses is STUN and BODY (docs/api.md), not
     the one number the shared log template counts, so it moves to `hero_damage` (the event's
     text already says it in words)."""
     damage = display.get("damage")

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from rules.core.errors import Refused
 
-RULE = "API.md › Actions of the new systems"
+RULE = "docs/api.md › Actions of the new systems"
 
 
 def wire_name(field: dataclasses.Field) -> str:

@@ -1,5 +1,5 @@
 """The one place that decides what a viewer sees of an Anima combatant and of an event
-(DESIGN.md "Privacy"): an NPC's numbers (health, capabilities, its sheet, what it has left)
+(docs/design.md "Privacy"): an NPC's numbers (health, capabilities, its sheet, what it has left)
 belong to the GM; what happens at the table (impact level, damage, a destroyed arm, how many
 times it defended) is seen by all."""
 

@@ -80,7 +80,7 @@ def levels_from_state(state: Mapping, options: Mapping | None = None) -> tuple[I
 
 
 def check_options(options) -> list[Problem]:
-    """A campaign's `rules_options` (API.md, `PATCH /campaigns/{id}/`): only the results table
+    """A campaign's `rules_options` (docs/api.md, `PATCH /campaigns/{id}/`): only the results table
     (`{"impact_levels": [...]}`, every level with its thresholds and damage percentage, no gaps
     or overlaps) may be set; every problem at once."""
     if not isinstance(options, Mapping):

@@ -1,4 +1,4 @@
-"""An Anima sheet (API.md "Anima sheet"): its checks, every problem at once, and its normal form.
+"""An Anima sheet (docs/api.md "Anima sheet"): its checks, every problem at once, and its normal form.
 
 The seed's numbers: the offensive and defensive capabilities (Atacar, Defenderse), initiative,
 Puntos de Vida, the Dexterity modifier (the reload rule), Resistencia de Reflejos (area powers,

@@ -18,7 +18,7 @@ from .results import DEFAULT_LEVELS, as_json, check_options
 
 
 def catalogue() -> dict:
-    """`GET /rules/anima/catalogue/` (API.md): the four keys it names, and the other tables."""
+    """`GET /rules/anima/catalogue/` (docs/api.md): the four keys it names, and the other tables."""
     return {
         "weapon_sizes": [s.as_dict() for s in data.WEAPON_SIZES],
         "impact_levels": as_json(DEFAULT_LEVELS),

@@ -126,7 +126,7 @@ def _default_text(table: Table, actor: int, inner: Mapping) -> tuple[dict, dict 
 def declare_action(
     policy: DeclarePolicy, *, schema: type, summary_es: str = "", summary_en: str = ""
 ) -> ActionType:
-    """The `declare` action type (API.md: `{"type": "declare", "actor", "action": {...}}`)."""
+    """The `declare` action type (docs/api.md: `{"type": "declare", "actor", "action": {...}}`)."""
 
     def resolve(table: Table, dice: DiceSource, action: Mapping[str, Any], actor: int | None) -> None:
         inner = _inner(action)

@@ -52,17 +52,17 @@ class FixedDice:
 
 
 def commitment_of(server_seed: bytes) -> str:
-    """API.md "Verifiable dice": published before the first roll."""
+    """docs/api.md "Verifiable dice": published before the first roll."""
     return hashlib.sha256(server_seed).hexdigest()
 
 
 def new_server_seed() -> bytes:
-    """32 random bytes (API.md "Verifiable dice")."""
+    """32 random bytes (docs/api.md "Verifiable dice")."""
     return secrets.token_bytes(32)
 
 
 def die_for_nonce(server_seed: bytes, client_seed: str, nonce: int, sides: int) -> int | None:
-    """The face nonce `n` gives, or None when it falls in the rejection zone (API.md).
+    """The face nonce `n` gives, or None when it falls in the rejection zone (docs/api.md).
 
     Rejecting `x >= 2**64 - (2**64 % sides)` keeps every face exactly equally likely.
     """
@@ -85,7 +85,7 @@ def verify_roll(server_seed_hex: str, client_seed: str, nonce: int, sides: int) 
 
 class VerifiableDice:
     """The production source. The caller persists `next_nonce` after rolling: nonces are never
-    reused, also when an event is undone (API.md "Encounters and the turn log")."""
+    reused, also when an event is undone (docs/api.md "Encounters and the turn log")."""
 
     def __init__(self, server_seed: bytes, client_seed: str, next_nonce: int = 0):
         if next_nonce < 0:

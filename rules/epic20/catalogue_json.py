@@ -12,13 +12,13 @@ from rules.epic20.resolution.circumstances import CIRCUMSTANCES, Circumstance
 from rules.epic20.resolution.hero_points import HERO_POINT_USES, HeroPointUse
 from rules.jsonable import json_schema, to_jsonable
 
-# API.md lists the catalogue's keys in this order; any list added to `Catalogue` later
+# docs/api.md lists the catalogue's keys in this order; any list added to `Catalogue` later
 # follows them and is served without touching this file.
 _KEY_ORDER = ("attributes", "skills", "powers", "archetypes", "advantages", "maneuvers", "complications")
 
 # Served beside the sheet catalogue: the archetypes (their own module, as they carry trade-offs)
 # and, for REST clients that act in encounters, the situational sources of Superioridad /
-# Inferioridad an attack may name in `circumstances` and the uses of a hero point (API.md,
+# Inferioridad an attack may name in `circumstances` and the uses of a hero point (docs/api.md,
 # "Encounters and the turn log").
 _EXTRA = {
     "archetypes": (ARCHETYPES, Archetype),

@@ -1,4 +1,4 @@
-"""The numbers a sheet implies (API.md `derived`): defense, hit points, hero points, initiative,
+"""The numbers a sheet implies (docs/api.md `derived`): defense, hit points, hero points, initiative,
 special-equipment cap, languages, attack bonus per kind and every skill's roll.
 
 Each is the character's standing value, outside any particular situation: situational
@@ -59,7 +59,7 @@ class Derived:
     languages: int
     attack_bonus: Mapping[str, int | None]
     skills: Mapping[str, Mapping[str, int]]
-    # Crecer's size and the other narrative numbers (narrative.py); not part of API.md's shape.
+    # Crecer's size and the other narrative numbers (narrative.py); not part of docs/api.md's shape.
     narrative: tuple = ()
 
     def as_dict(self) -> dict:

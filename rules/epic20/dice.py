@@ -15,7 +15,7 @@ D20 = 20
 
 @dataclass(frozen=True)
 class Roll:
-    """One d20 roll as the turn log shows it (API.md: an event's `roll`).
+    """One d20 roll as the turn log shows it (docs/api.md: an event's `roll`).
 
     `superiority` is the net count used (RESOLVER ACCIONES: sources cancel); `kept` is the die
     that counts. `previous` holds the first result when a hero point rerolled it.

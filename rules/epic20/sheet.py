@@ -1,10 +1,10 @@
-"""The sheet a player submits (API.md "Epic20 character sheets"), parsed into typed frozen data.
+"""The sheet a player submits (docs/api.md "Epic20 character sheets"), parsed into typed frozen data.
 
 `parse_sheet` never raises: anything of the wrong type, out of shape or unknown becomes a
 `Problem` with the JSON pointer of the offending value, and the entry is left out of the typed
 `Sheet` so later checks only see entries they can reason about.
 
-Optional keys beyond API.md: `archetype_options` (object), per-power `units` (int ≥ 1, for
+Optional keys beyond docs/api.md: `archetype_options` (object), per-power `units` (int ≥ 1, for
 repeatable powers) and `throwing` (bool, a ranged power used to throw objects), per-advantage
 `points`, maneuvers may be `{"maneuver": slug, "detail": text}` as well as bare slugs, and
 equipment items may carry the booleans `shield`, `two_handed`, `reach`, `ranged`, `burst` and

@@ -1,7 +1,7 @@
 """Validate an Epic20 sheet: every problem at once, the budget and the derived numbers.
 
 `validate_sheet(sheet, awards=..., waivers=...)` never raises, whatever it is given, and its
-`Report.as_dict(lang)` is the body of `POST /api/v1/characters/validate/` (API.md).
+`Report.as_dict(lang)` is the body of `POST /api/v1/characters/validate/` (docs/api.md).
 """
 
 from __future__ import annotations

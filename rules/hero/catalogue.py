@@ -1,4 +1,4 @@
-"""The Hero catalogue as JSON (`GET /api/v1/rules/hero/catalogue/`, API.md "Four game systems"):
+"""The Hero catalogue as JSON (`GET /api/v1/rules/hero/catalogue/`, docs/api.md "Four game systems"):
 `maneuvers` (with `ocv`, `dcv`, `phase`), `range_modifiers`, `combat_modifiers`, `hit_locations`,
 plus the Speed Chart, the attack kinds and what combat skill levels may apply to."""
 

@@ -164,7 +164,7 @@ def start(table: Table, dice: DiceSource) -> None:
 
 
 def clock(state: Mapping) -> dict:
-    """API.md: `{"turn", "segment", "current"}`, plus what the SPD grid draws."""
+    """docs/api.md: `{"turn", "segment", "current"}`, plus what the SPD grid draws."""
     combatants = state.get("combatants") or {}
     current = state.get("current")
     acting = combatants.get(str(current)) if current is not None else None

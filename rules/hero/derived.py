@@ -1,4 +1,4 @@
-"""Numbers a sheet derives (API.md: Hero `derived` has `ocv`, `dcv`, `ecv` and `phases`)."""
+"""Numbers a sheet derives (docs/api.md: Hero `derived` has `ocv`, `dcv`, `ecv` and `phases`)."""
 
 from __future__ import annotations
 

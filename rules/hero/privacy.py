@@ -1,4 +1,4 @@
-"""The one place that decides what a viewer sees of a Hero combatant or event (DESIGN.md
+"""The one place that decides what a viewer sees of a Hero combatant or event (docs/design.md
 "Privacy"): an NPC's numbers (STUN, BODY, END, DEX, defenses, its sheet) are the GM's. What
 anyone sees at the table stays public: conditions, status, the segments a character acts in
 (the SPD chart), the dice thrown and whether an attack hit."""

@@ -1,4 +1,4 @@
-"""Reading and checking a Hero sheet (API.md "Hero sheet"): every problem at once, each with a
+"""Reading and checking a Hero sheet (docs/api.md "Hero sheet"): every problem at once, each with a
 stable code, a JSON pointer, a message in Spanish and English and the rule it breaks. Never raises
 on bad input: whatever the JSON, `check` answers."""
 

@@ -1,4 +1,4 @@
-"""What a Hero sheet may hold (API.md "Hero sheet"): the characteristics with their bounds, the
+"""What a Hero sheet may hold (docs/api.md "Hero sheet"): the characteristics with their bounds, the
 attack kinds and the scopes combat skill levels apply to ("Niveles de combate")."""
 
 from __future__ import annotations

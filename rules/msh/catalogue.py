@@ -54,7 +54,7 @@ __all__ = [
 
 
 def catalogue() -> dict:
-    """`GET /rules/msh/catalogue/` (API.md "Four game systems")."""
+    """`GET /rules/msh/catalogue/` (docs/api.md "Four game systems")."""
     return {
         "ranks": [rank.as_dict() for rank in RANKS],
         "abilities": [{"slug": s, "name_es": es, "name_en": en} for s, (es, en) in ABILITY_NAMES.items()],

@@ -1,4 +1,4 @@
-"""Rolls on the Universal Table: one d100 (API.md: `sides` 100, one face), Karma added one for
+"""Rolls on the Universal Table: one d100 (docs/api.md: `sides` 100, one face), Karma added one for
 one and the total capped at 100, read on a column. Every roll object has the shape of
 `rules.core.encounter` (`sides`, `faces`, `nonces`, `total`) plus its own keys."""
 

@@ -1,7 +1,7 @@
 """The exact odds of an attack before it is taken: the chance of each colour on the column after
 the shifts (a d100 plus the Karma spent, exact with icepool), the colour after point blank, an
 evasion and a reduced result, and what each colour would do to the target. Against a hidden NPC
-a player gets coarse bands and no numbers of the target (DESIGN.md "Privacy") unless the GM lets
+a player gets coarse bands and no numbers of the target (docs/design.md "Privacy") unless the GM lets
 them see exact odds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a viewer sees (DESIGN.md "Privacy"): an NPC's numbers (Health, Karma, abilities and
+"""What a viewer sees (docs/design.md "Privacy"): an NPC's numbers (Health, Karma, abilities and
 ranks, Body Armor, powers and weapons, the columns it rolls on) belong to the GM; its status,
 conditions and initiative are seen by everyone at the table. One function per read."""
 

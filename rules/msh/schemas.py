@@ -1,4 +1,4 @@
-"""The input of each MSH action (API.md "Actions of the new systems"), as the frozen dataclasses
+"""The input of each MSH action (docs/api.md "Actions of the new systems"), as the frozen dataclasses
 the site builds its validation and OpenAPI schema from. `with` is a Python keyword: the field is
 `with_` and its metadata names the JSON key (`"json": "with"`); the engine reads either."""
 

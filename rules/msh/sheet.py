@@ -1,8 +1,8 @@
-"""The MSH sheet (API.md "Sheets"): parsing, validation with every problem at once, and the
+"""The MSH sheet (docs/api.md "Sheets"): parsing, validation with every problem at once, and the
 derived numbers. Never raises on bad input.
 
 Health defaults to Fighting + Agility + Strength + Endurance and Karma to Reason + Intuition +
-Psyche when the sheet leaves them `null` (the published game's rule; API.md). Abilities, Body
+Psyche when the sheet leaves them `null` (the published game's rule; docs/api.md). Abilities, Body
 Armor, power ranks and weapon numbers are rank numbers from 0 (Shift 0) to `ranks.TOP`.
 """
 
@@ -18,7 +18,7 @@ from rules.systems import SheetCheck
 from .catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPE
 from .ranks import TOP, rank_of
 
-RULE_SHEET = "Hoja de personaje (API.md, MSH)"
+RULE_SHEET = "Hoja de personaje (docs/api.md, MSH)"
 RULE_TYPES = "Tipos de combate"
 KEYS = ("system", "name", "abilities", "health", "karma", "body_armor", "powers", "weapons")
 UNARMED = "unarmed"

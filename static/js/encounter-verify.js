@@ -1,6 +1,6 @@
 /* Epic20 Site: re-check every die of a revealed encounter in the browser.
  *
- * The scheme (API.md "Verifiable dice"): commitment = SHA-256(server_seed), published before
+ * The scheme (docs/api.md "Verifiable dice"): commitment = SHA-256(server_seed), published before
  * the first roll; the die with nonce n is HMAC-SHA256(key = server_seed,
  * msg = "<client_seed>:<n>"), whose first 8 bytes as a big-endian integer x give
  * face = x mod sides + 1, unless x falls in the rejection zone (x >= 2^64 - 2^64 mod sides), in

@@ -1,4 +1,4 @@
-"""Register and obtain a token through the API (API.md, "Accounts")."""
+"""Register and obtain a token through the API (docs/api.md, "Accounts")."""
 
 import json
 

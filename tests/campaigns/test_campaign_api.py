@@ -1,4 +1,4 @@
-"""Campaign endpoints: API.md's create/join/list plus read, rename, members, leave and a new
+"""Campaign endpoints: docs/api.md's create/join/list plus read, rename, members, leave and a new
 invite code; who may do what; bad input changes nothing."""
 
 import json

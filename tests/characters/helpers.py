@@ -7,7 +7,7 @@ import copy
 from characters import services
 from tests.factories import UserFactory, campaign_for
 
-# A legal level-8 sheet without archetype: every budget spent exactly (API.md's example hero).
+# A legal level-8 sheet without archetype: every budget spent exactly (docs/api.md's example hero).
 NOVA = {
     "system": "epic20",
     "name": "Nova",

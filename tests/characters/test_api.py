@@ -1,4 +1,4 @@
-"""The character sheet endpoints of API.md, through the API as a REST client sees them."""
+"""The character sheet endpoints of docs/api.md, through the API as a REST client sees them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The read-only rules endpoints (API.md, "Rules catalogue"), through the real URLs."""
+"""The read-only rules endpoints (docs/api.md, "Rules catalogue"), through the real URLs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine never imports Django (DESIGN.md: only the rules app's glue does)."""
+"""The engine never imports Django (docs/design.md: only the rules app's glue does)."""
 
 from __future__ import annotations
 

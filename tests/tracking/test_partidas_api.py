@@ -1,4 +1,4 @@
-"""Partidas and scenes through the API (API.md, "Campaign tracking"): the GM opens and closes
+"""Partidas and scenes through the API (docs/api.md, "Campaign tracking"): the GM opens and closes
 them, the Epic20 per-partida and per-scene rules apply on their own and are logged on the
 character, and bad input changes nothing."""
 

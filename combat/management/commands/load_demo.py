@@ -61,7 +61,7 @@ def load_campaign(context: DemoContext) -> None:
 
 
 def load_characters(context: DemoContext) -> None:
-    # combat depends on characters (DESIGN.md), so importing it here keeps the direction.
+    # combat depends on characters (docs/design.md), so importing it here keeps the direction.
     from characters import demo
 
     demo.load_demo(context)

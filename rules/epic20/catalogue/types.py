@@ -1,4 +1,4 @@
-"""The typed, frozen shapes of the Epic20 catalogue (DESIGN.md: "The catalogue is data").
+"""The typed, frozen shapes of the Epic20 catalogue (docs/design.md: "The catalogue is data").
 
 Every entry carries `slug` (from `rules.text.slugify(name_es)` unless two names collide),
 `name_es` exactly as the rule document writes it, `name_en`, the rule text in both languages

@@ -37,7 +37,7 @@ PASSIVE_ATTACK_MANEUVERS = ("ataque-brutal", "ataque-brutal-de-rafaga", "ataque-
 
 @dataclass(frozen=True)
 class AttackSpec:
-    """One attack as a client asks for it (API.md "An attack").
+    """One attack as a client asks for it (docs/api.md "An attack").
 
     `maneuvers`: base slugs declared for this attack ("ataque-a-fondo", "tumbar"…).
     `hero_point`: "superioridad" or "subir-dos-niveles", paid with this roll.

@@ -1,6 +1,6 @@
 """The situational sources of Superioridad/Inferioridad the document names.
 
-Plain data the catalogue API can serve next to the maneuvers (API.md: an attack's
+Plain data the catalogue API can serve next to the maneuvers (docs/api.md: an attack's
 `circumstances`). A client names them by slug; some are also applied automatically from the
 state (a stunned or prone attacker, a helpless target) and then appear once, never twice.
 Circumstances of one `group` describe the same situation and count once.

@@ -2,7 +2,7 @@
 
 Nothing here knows about the database: the encounter app builds a `CombatantState` from a
 sheet plus what happened so far, calls a resolution function, stores the new state and appends
-the returned events to the turn log (DESIGN.md "State and the turn log").
+the returned events to the turn log (docs/design.md "State and the turn log").
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class ProgressionEffect:
 
 @dataclass(frozen=True)
 class SkillStat:
-    """One skill's roll as the sheet derives it (API.md `derived.skills`): `bonus` from the linked
+    """One skill's roll as the sheet derives it (docs/api.md `derived.skills`): `bonus` from the linked
     attribute and `superiority`, the net count its value and the character's advantages give.
     `attribute` lets resolution redo the bonus when the level or attribute changes in play;
     `value` is only shown in the log."""
@@ -264,7 +264,7 @@ def with_item(state: CombatantState, item: EquipmentState) -> CombatantState:
 
 @dataclass(frozen=True)
 class Event:
-    """One entry for the turn log (API.md "An event"). `data` carries the type's own fields
+    """One entry for the turn log (docs/api.md "An event"). `data` carries the type's own fields
     (`target_defense`, `hit`, `margin`, `damage`…); `sources` every Superioridad/Inferioridad
     that went into `roll`, each with where it came from."""
 

@@ -1,4 +1,4 @@
-"""The attack action (API.md: `{"type": "attack", "actor", "target", "attack", "maneuver"?, "range"?}`):
+"""The attack action (docs/api.md: `{"type": "attack", "actor", "target", "attack", "maneuver"?, "range"?}`):
 "Comprobación de secuencia de combate" steps 1–7 for every target the maneuver reaches."""
 
 from __future__ import annotations

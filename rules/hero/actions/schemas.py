@@ -1,5 +1,5 @@
 """The input of every Hero action type (besides `type` and `actor`), as the site validates it
-(rules/core/encounter.py "Schemas"). API.md: `{"type": "attack", "actor", "target", "attack":
+(rules/core/encounter.py "Schemas"). docs/api.md: `{"type": "attack", "actor", "target", "attack":
 "<attack name>", "maneuver": "<maneuver slug>"?, "range": number?}`; the rest are optional keys."""
 
 from __future__ import annotations

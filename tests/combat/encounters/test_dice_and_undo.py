@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def independent_face(server_seed_hex: str, client_seed: str, nonce: int, sides: int) -> int | None:
-    """API.md "Verifiable dice", computed here with nothing from the app or the engine."""
+    """docs/api.md "Verifiable dice", computed here with nothing from the app or the engine."""
     digest = hmac.new(
         bytes.fromhex(server_seed_hex), f"{client_seed}:{nonce}".encode(), hashlib.sha256
     ).digest()

@@ -1,4 +1,4 @@
-"""Acting out of turn is a conflict (API.md: 409) whatever the action: an attack, a maneuver, a
+"""Acting out of turn is a conflict (docs/api.md: 409) whatever the action: an attack, a maneuver, a
 support action or switching a power, and it changes nothing."""
 
 from __future__ import annotations

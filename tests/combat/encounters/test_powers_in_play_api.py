@@ -142,7 +142,7 @@ def test_switching_out_of_turn_is_refused_and_off_needs_it_on(table, faces):
     faces.extend(initiative)
     table.act(encounter, type="start")
     out_of_turn = table.act(encounter, type="use_power", actor=ghost, power="invisibilidad")
-    assert out_of_turn.status_code == 409  # API.md: acting out of turn is a conflict
+    assert out_of_turn.status_code == 409  # docs/api.md: acting out of turn is a conflict
     assert out_of_turn.json()["errors"][0]["code"] == "turn.not_yours"
     table.act(encounter, client=table.player_api, type="end_turn", actor=nova)
     off = table.act(encounter, type="use_power", actor=ghost, power="invisibilidad", active=False)

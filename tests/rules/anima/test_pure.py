@@ -1,4 +1,4 @@
-"""The Anima engine runs with Django absent (DESIGN.md: a pure domain core)."""
+"""The Anima engine runs with Django absent (docs/design.md: a pure domain core)."""
 
 import os
 import subprocess

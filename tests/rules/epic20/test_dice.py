@@ -1,4 +1,4 @@
-"""Dice: the verifiable source of API.md and the d20 rules of RESOLVER ACCIONES."""
+"""Dice: the verifiable source of docs/api.md and the d20 rules of RESOLVER ACCIONES."""
 
 import hashlib
 import hmac
@@ -24,7 +24,7 @@ CLIENT = "mesa-de-los-jueves"
 
 
 def reference_face(seed: bytes, client: str, nonce: int, sides: int):
-    """API.md "Verifiable dice", written out again independently of the engine."""
+    """docs/api.md "Verifiable dice", written out again independently of the engine."""
     h = hmac.new(seed, f"{client}:{nonce}".encode(), hashlib.sha256).digest()
     x = int.from_bytes(h[:8], "big")
     if x >= 2**64 - (2**64 % sides):

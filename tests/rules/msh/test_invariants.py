@@ -1,5 +1,5 @@
 """Invariants over any dice: Health stays between 0 and its maximum, Karma never goes negative,
-and the attack event always carries the keys API.md lists."""
+and the attack event always carries the keys docs/api.md lists."""
 
 from __future__ import annotations
 
