@@ -61,3 +61,14 @@ def event_display(view: dict, presentation, lang: str | None = None) -> dict:
     # A system whose events differ in shape from the log's (Hero's damage is {stun, body}).
     adapt = getattr(presentation, "event_display", None)
     return adapt(display, lang) if adapt is not None else display
+
+
+def stat(key: str, abbr, title, value, maximum=None) -> dict:
+    """One number of a combatant's card: `value` (or "value / maximum"), None when hidden."""
+    if value is None:
+        shown = None
+    elif maximum is not None:
+        shown = f"{value} / {maximum}"
+    else:
+        shown = str(value)
+    return {"key": key, "abbr": str(abbr), "title": str(title), "value": shown}

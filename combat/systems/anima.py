@@ -7,10 +7,12 @@ policy. The actions themselves are the engine's (`rules.anima.actions`)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from rules.anima.catalogue import COMBAT_STATES, STATE, STATUSES, ZONES
 from rules.anima.derived import attacks_allowed
 
-from ..display import side_label
+from ..display import side_label, stat
 from . import generic
 
 TEMPLATES = {
@@ -56,6 +58,14 @@ def card(view: dict, lang: str) -> dict:
         "defense_penalty": -penalty if penalty else 0,
         "defense_label": DEFENSE_NAMES.get(view.get("defense_with") or "", ("", ""))[lang == "en"],
         "hero_points": None,
+        "stats": [
+            stat(
+                "hit-points", _("PV"), _("Puntos de vida"), view.get("hit_points"), view.get("hit_points_max")
+            ),
+            stat("defense", _("Def."), _("Defensa"), view.get("defense")),
+            stat("defenses", _("Def. usadas"), _("Defensas este turno"), view.get("defenses_this_round")),
+            stat("initiative", _("Ini."), _("Iniciativa"), view.get("initiative")),
+        ],
     }
 
 

@@ -16,7 +16,7 @@ from rules.hero.modifiers import LISTED
 from rules.hero.spd import SEGMENTS
 from rules.hero.state import DOWN
 
-from ..display import side_label
+from ..display import side_label, stat
 from . import generic
 
 TEMPLATES = {
@@ -83,6 +83,13 @@ def card(view: dict, lang: str) -> dict:
         ],
         "equipment_views": [],
         "defense": view.get("dcv_now"),
+        "stats": [
+            stat("stun", "STUN", _("Aturdimiento (ATU)"), view.get("stun"), view.get("stun_max")),
+            stat("hit-points", "BODY", _("Cuerpo (CUE)"), view.get("hit_points"), view.get("hit_points_max")),
+            stat("end", "END", _("Aguante (AGU)"), view.get("end"), view.get("end_max")),
+            stat("defense", "DCV", _("Valor de combate defensivo ahora"), view.get("dcv_now")),
+            stat("spd", "SPD", _("Velocidad"), view.get("spd")),
+        ],
     }
 
 

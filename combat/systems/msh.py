@@ -19,7 +19,7 @@ from rules.msh.defenses import held_fast
 from rules.msh.phase import attacking_side, round_state
 from rules.msh.ranks import BY_SLUG, COLOUR_NAMES, rank_of
 
-from ..display import side_label
+from ..display import side_label, stat
 from ..selectors import facts as row_facts
 
 TEMPLATES = {
@@ -98,6 +98,11 @@ def card(view: dict, lang: str) -> dict:
         ],
         "equipment_views": [],
         "rank_views": rank_views(view, lang),
+        "stats": [
+            stat("hit-points", _("Salud"), _("Salud"), view.get("hit_points"), view.get("hit_points_max")),
+            stat("karma", _("Karma"), _("Karma"), view.get("karma"), view.get("karma_max")),
+            stat("initiative", _("Ini."), _("Iniciativa del bando"), view.get("initiative")),
+        ],
     }
 
 
