@@ -139,6 +139,8 @@ class ConsolePage:
             "addable": _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm),
             "events": self.event_views(self.events),
             "system_templates": self.show.TEMPLATES,
+            # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
+            "npc_example": getattr(self.show, "NPC_EXAMPLE", None),
             **extra,
             "turn_key": turn_key(state) + (f"-{extra['controls_key']}" if extra.get("controls_key") else ""),
             "lang": self.lang,

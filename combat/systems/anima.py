@@ -241,3 +241,10 @@ def odds_request_from_api(query) -> dict:
 
 
 __all__ = ["TEMPLATES", "action_from_form", "card", "console_context", "odds_request", "roll_label"]
+
+NPC_EXAMPLE = (
+    '{"system": "anima", "name": "Orco", "attack": 26, "defense": 20, "defense_kind": "block", '
+    '"magic_projection": 0, "psychic_projection": 0, "initiative": 6, "hit_points": 140, '
+    '"dexterity_modifier": 0, "reflex_resistance": 10, "armor": 3, "weapons": [{"name": "Hacha", '
+    '"size": "large", "damage": 70, "ranged": false, "reload": 0, "initiative": -2}]}'
+)

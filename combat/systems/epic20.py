@@ -301,7 +301,11 @@ def roll_label(roll: dict) -> str:
     return superiority_label(int(roll.get("superiority") or 0))
 
 
-TEMPLATES = {"controls": "combat/epic20/_controls.html", "odds": "combat/epic20/_odds.html"}
+TEMPLATES = {
+    "controls": "combat/epic20/_controls.html",
+    "odds": "combat/epic20/_odds.html",
+    "gm_tools": "combat/epic20/_gm_tools.html",
+}
 
 
 def _reroll_offer(events, records_of, *, may_act_for, cards) -> dict | None:

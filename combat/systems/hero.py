@@ -237,3 +237,10 @@ def odds_request(query, system=None) -> dict | None:
 
 def odds_request_from_api(query) -> dict:
     return generic.odds_request_from_api(query)
+
+
+NPC_EXAMPLE = (
+    '{"system": "hero", "name": "Matón", "characteristics": {"str": 15, "dex": 11, "con": 13, "body": 10, '
+    '"int": 8, "ego": 8, "pre": 10, "pd": 4, "ed": 3, "spd": 2, "rec": 6, "end": 26, "stun": 25}, '
+    '"resistant_defenses": {"pd": 0, "ed": 0}, "combat_levels": [], "range_levels": 0, "attacks": []}'
+)

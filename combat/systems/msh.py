@@ -390,3 +390,10 @@ def odds_request_from_api(query) -> dict:
         if query.get(name) in ("1", "true", "on"):
             request[name] = True
     return request
+
+
+NPC_EXAMPLE = (
+    '{"system": "msh", "name": "Matón", "abilities": {"fighting": 10, "agility": 10, "strength": 20, '
+    '"endurance": 20, "reason": 6, "intuition": 6, "psyche": 6}, "health": null, "karma": null, '
+    '"body_armor": 0, "powers": [], "weapons": []}'
+)

@@ -1,0 +1,30 @@
+"""What each system's encounter presentation shows the GM is right for that system."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from combat.systems import presentation
+from rules import systems
+
+
+@pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
+def test_the_npc_example_the_gm_is_shown_is_a_valid_sheet_of_that_system(slug):
+    sheet = json.loads(presentation(slug).NPC_EXAMPLE)
+    assert sheet["system"] == slug
+    assert systems.get(slug).check_sheet(sheet).valid
+
+
+@pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
+def test_only_epic20_brings_hero_point_and_rest_tools_to_the_gm_drawer(slug):
+    assert "gm_tools" not in presentation(slug).TEMPLATES
+    assert "gm_tools" in presentation("epic20").TEMPLATES
+
+
+@pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
+def test_each_system_puts_its_own_numbers_on_the_cards(slug):
+    view = {"id": 1, "name": "X", "side": "heroes", "status": "active", "conditions": [], "hit_points": 3}
+    card = presentation(slug).card(view, "es")
+    assert card["stats"] and all({"key", "abbr", "title", "value"} <= set(s) for s in card["stats"])
