@@ -447,7 +447,10 @@ class ExportView(APIView):
         round_filter = _int_param(request, "round")
         lang = request_lang()
         reader = selectors.reader_for(request.user, encounter)
-        if reader.viewer.gm and request.query_params.get("audience") == "players":
+        audience = request.query_params.get("audience")
+        if audience not in (None, "players"):
+            raise EnvelopeError([error("audience.invalid", _("Público desconocido."), path="/audience")])
+        if reader.viewer.gm and audience == "players":
             reader = selectors.players_reader(encounter)  # the GM's post for the players
         views = reader.events(selectors.events_for(encounter, round=round_filter), lang)
         title = encounter.name

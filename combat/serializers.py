@@ -103,6 +103,10 @@ class EncounterSummarySerializer(EncounterCreatedSerializer):
 
 
 class CombatantSerializer(serializers.Serializer):
+    """A combatant as its system shows it to the reader: these keys in every system (hit points
+    are Epic20's and Anima's Puntos de Vida, MSH's Health, Hero's BODY), plus each system's own
+    (Epic20's defense and hero points, Hero's `stun`/`stun_max`/`end`, MSH's `karma`…)."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     side = serializers.CharField()
@@ -113,12 +117,16 @@ class CombatantSerializer(serializers.Serializer):
     initiative = serializers.IntegerField(allow_null=True)
     hit_points = serializers.IntegerField(allow_null=True, help_text="null: hidden (a GM NPC).")
     hit_points_max = serializers.IntegerField(allow_null=True)
-    defense = serializers.IntegerField(allow_null=True, help_text="Current defense, penalties applied.")
-    defense_penalty = serializers.IntegerField(allow_null=True)
-    hero_points = serializers.IntegerField(allow_null=True)
-    hero_points_max = serializers.IntegerField(allow_null=True)
-    conditions = serializers.ListField(child=serializers.DictField())
-    equipment = serializers.ListField(child=serializers.DictField())
+    defense = serializers.IntegerField(
+        allow_null=True, required=False, help_text="Epic20 and Anima: current defense, penalties applied."
+    )
+    defense_penalty = serializers.IntegerField(allow_null=True, required=False)
+    hero_points = serializers.IntegerField(allow_null=True, required=False, help_text="Epic20.")
+    hero_points_max = serializers.IntegerField(allow_null=True, required=False)
+    conditions = serializers.ListField(
+        child=serializers.JSONField(), help_text="Epic20: objects with their timing; other systems: slugs."
+    )
+    equipment = serializers.ListField(child=serializers.DictField(), required=False)
     status = serializers.CharField()
     removed = serializers.BooleanField()
 

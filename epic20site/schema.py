@@ -69,6 +69,9 @@ def document_error_answers(result, generator, request, public):
             responses = operation.setdefault("responses", {})
             for code in _shared_answers(operation):
                 responses.setdefault(code, {"description": _DESCRIPTIONS[code], "content": envelope})
+            # A request line too long is refused by the server in front of the site, before it
+            # runs: no envelope, only the status.
+            responses.setdefault("414", {"description": "The URL is longer than the server accepts."})
     return result
 
 
