@@ -29,7 +29,6 @@ from .serializers import (
     CharacterSerializer,
     PatchedCharacterInputSerializer,
     ReportSerializer,
-    SheetSerializer,
     StoredSheetSerializer,
     WaiverInputSerializer,
     WaiverSerializer,
