@@ -78,7 +78,8 @@ def test_every_roll_checks_out_against_the_revealed_seed(table):
             assert independent_face(seed, "foro-de-rol", nonce, roll["sides"]) == face, event
             checked += 1
         assert roll["kept"] in roll["faces"]
-    assert checked >= 2 + 4  # two initiative rolls and at least one die per attack
+    # Two initiative rolls and the first attack at least (real dice: a knock-out may end the trading early).
+    assert checked >= 2 + 1
 
 
 def test_rolls_after_a_reveal_use_the_new_commitment(table):
