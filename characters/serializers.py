@@ -79,6 +79,15 @@ class EquipmentRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     power = serializers.CharField(allow_null=True, required=False, help_text="Power slug or null.")
     armor = serializers.BooleanField(required=False)
+    # The properties the combat maneuvers read (MANIOBRAS DE COMBATE, Reglas de equipo).
+    shield = serializers.BooleanField(required=False)
+    two_handed = serializers.BooleanField(required=False)
+    reach = serializers.BooleanField(required=False)
+    ranged = serializers.BooleanField(required=False)
+    burst = serializers.BooleanField(required=False)
+    heavy = serializers.BooleanField(required=False)
+    for_spaceship = serializers.BooleanField(required=False, help_text="Bought for the Nave espacial.")
+    detail = serializers.CharField(required=False, allow_blank=True)
 
 
 class SheetSerializer(serializers.Serializer):

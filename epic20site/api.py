@@ -24,6 +24,8 @@ class Pagination(pagination.PageNumberPagination):
     number) is a 404; a `page_size` that is not a whole number from 1 to 200 is a 400, never
     silently replaced by the default."""
 
+    # A page is a number: "last" is not one (the schema says integer).
+    last_page_strings = ()
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200

@@ -121,3 +121,7 @@ def test_the_envelope_of_django_refusals_speaks_english_when_asked(settings, aut
         "/api/v1/campaigns/", "x", content_type="text/plain", HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 415
+
+
+def test_a_page_is_a_number_and_last_is_not_one(auth_client):
+    assert auth_client.get("/api/v1/characters/", {"page": "last"}).status_code == 404
