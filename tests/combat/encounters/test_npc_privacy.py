@@ -108,3 +108,34 @@ def test_the_players_log_page_and_flash_message_keep_the_npcs_defense_hidden(tab
     assert "contra defensa" not in page
     log = client.get(reverse("encounters:log", args=[encounter])).content.decode()
     assert "ataca a Matón" in log and "contra defensa" not in log
+
+
+def test_a_resting_npc_tells_players_neither_its_hit_points_nor_what_it_recovered(table, faces):
+    encounter, nova, thug, _events = _attack_nova_on_thug(table, faces, face=15)
+    rested = table.act(encounter, type="rest", target=thug, minutes=10)
+    assert rested.status_code == 201, rested.json()
+    seen = table.player_api.get(f"/api/v1/encounters/{encounter}/events/").json()["results"]
+    (rest,) = [e for e in seen if e["type"] == "rest"]
+    for key in ("hit_points", "defense_penalty", "defense_recovered", "level"):
+        assert key not in rest, key
+    assert "pv" not in rest["text_es"] and "defensa" not in rest["text_es"]
+    gm_seen = table.gm_api.get(f"/api/v1/encounters/{encounter}/events/").json()["results"]
+    assert "hit_points" in next(e for e in gm_seen if e["type"] == "rest")
+
+
+def test_an_attack_on_an_npc_does_not_tell_players_its_defense_penalty(table, faces):
+    encounter, nova, thug, events = _attack_nova_on_thug(table, faces, face=14)
+    (attack,) = _by_type(events, "attack")
+    assert "defense_penalty" not in attack
+
+
+def test_healing_an_unhurt_npc_does_not_tell_a_player_it_is_unhurt():
+    from rules.core.errors import Refused
+    from rules.epic20.encounter.privacy import view_refusal
+
+    unhurt = Refused(
+        "support.nothing_to_heal", "X", "Secreto no tiene daño que curar.", "Secreto has no damage to heal."
+    )
+    told = view_refusal(unhurt, hidden_target=True)
+    assert "daño" not in told.text_es and told.code != unhurt.code
+    assert view_refusal(unhurt, hidden_target=False) is unhurt
