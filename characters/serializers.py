@@ -114,6 +114,13 @@ class SheetSerializer(serializers.Serializer):
     complications = ComplicationRowSerializer(many=True, required=False)
     equipment = EquipmentRowSerializer(many=True, required=False)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The engine reads `null` as an empty list (or no text): so does the schema.
+        for field in self.fields.values():
+            if isinstance(field, serializers.ListSerializer | serializers.ListField):
+                field.allow_null = True
+
 
 def _lenient(serializer) -> None:
     """Every field optional and nullable, all the way down: a stored sheet is exactly what the

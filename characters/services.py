@@ -175,11 +175,18 @@ def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign 
     if campaign is not None:
         _check_campaign_member(user=owner, campaign=campaign)
         check_campaign_system(_check_is_object(sheet), campaign)
-    sheet_check(sheet=sheet)
-    character = Character(owner=owner, campaign=campaign, sheet=sheet_without_meta(sheet))
+    report = sheet_check(sheet=sheet)
+    character = Character(owner=owner, campaign=campaign, sheet=_stored(sheet, report))
     _apply_columns(character)
     character.save()
     return character
+
+
+def _stored(sheet: Mapping, report) -> dict:
+    """What is stored and exported: the engine's own normalised sheet when it gives one (only the
+    keys its system knows), else the submitted keys an Epic20 sheet has."""
+    normal = getattr(report, "sheet", None)
+    return dict(normal) if normal else sheet_without_meta(sheet)
 
 
 @transaction.atomic
@@ -190,8 +197,12 @@ def character_update(*, character: Character, sheet: Any = None, changes: Any = 
     locked = Character.objects.select_for_update().get(pk=character.pk)
     if changes is not None:
         sheet = sheet_merge(character=locked, changes=changes)
-    sheet_check(sheet=sheet, character=locked)
-    character.sheet = sheet_without_meta(sheet)
+    if isinstance(sheet, Mapping) and sheet.get("system", "epic20") != (locked.system or "epic20"):
+        raise CharacterError(
+            "system.immutable", _("Un personaje no cambia de sistema de juego."), path="/system"
+        )
+    report = sheet_check(sheet=sheet, character=locked)
+    character.sheet = _stored(sheet, report)
     _apply_columns(character)
     character.save()
     return character

@@ -26,6 +26,13 @@ class Pagination(pagination.PageNumberPagination):
 
     # A page is a number: "last" is not one (the schema says integer).
     last_page_strings = ()
+
+    def get_page_number(self, request, paginator):
+        # One `page`: `?page=1&page=2` names no page (the schema says one integer).
+        if len(request.query_params.getlist(self.page_query_param)) > 1:
+            raise exceptions.NotFound()
+        return super().get_page_number(request, paginator)
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200

@@ -47,6 +47,13 @@
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.elt.closest && event.detail.elt.closest("#builder")) {
       event.detail.headers["X-Builder-Edit"] = String(edits);
+      // htmx adds the last clicked submit button to every request of the form while it keeps
+      // the focus: a live check of the form queued behind an "Añadir" click would add the row a
+      // second time. Only the button's own request carries its `op`.
+      if (event.detail.elt.id === "builder") {
+        if (event.detail.parameters instanceof FormData) event.detail.parameters.delete("op");
+        else delete event.detail.parameters.op;
+      }
     }
   });
   document.addEventListener("htmx:beforeSwap", function (event) {

@@ -125,3 +125,7 @@ def test_the_envelope_of_django_refusals_speaks_english_when_asked(settings, aut
 
 def test_a_page_is_a_number_and_last_is_not_one(auth_client):
     assert auth_client.get("/api/v1/characters/", {"page": "last"}).status_code == 404
+
+
+def test_two_page_numbers_name_no_page(auth_client):
+    assert auth_client.get("/api/v1/characters/?page=1&page=2").status_code == 404
