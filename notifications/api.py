@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -45,8 +46,10 @@ class NotificationPreferencesAPI(APIView):
     http_method_names = ["get", "put", "head", "options"]
 
     def _campaign(self, request):
-        raw = request.query_params.get("campaign")
-        return access_campaign_by_id(request.user, raw) if raw is not None else None
+        values = request.query_params.getlist("campaign")
+        if len(values) > 1:  # one campaign, as the schema says
+            raise Http404
+        return access_campaign_by_id(request.user, values[0]) if values else None
 
     @extend_schema(
         operation_id="notifications_retrieve", parameters=[_CAMPAIGN], responses=PreferenceSerializer

@@ -87,3 +87,7 @@ def test_a_signed_unsubscribe_link_turns_one_event_off_and_a_forged_one_does_not
     assert client_for(user).get(URL).json()["events"]["journal"] is False
     forged = token_for(user, "journal")[:-2] + "xx"
     assert Client().post(f"/notifications/unsubscribe/{forged}/").status_code == 404
+
+
+def test_the_preferences_are_for_one_campaign_at_most(auth_client):
+    assert auth_client.get("/api/v1/auth/me/notifications/?campaign=1&campaign=2").status_code == 404
