@@ -447,6 +447,11 @@ class ExportView(APIView):
         round_filter = _int_param(request, "round")
         lang = request_lang()
         reader = selectors.reader_for(request.user, encounter)
+        unknown = sorted(set(request.query_params) - {"format", "round", "audience"})
+        if unknown:
+            raise EnvelopeError(
+                [error(f"{unknown[0]}.unknown", _("Parámetro desconocido."), path=f"/{unknown[0]}")]
+            )
         audience = request.query_params.get("audience")
         if audience not in (None, "players"):
             raise EnvelopeError([error("audience.invalid", _("Público desconocido."), path="/audience")])

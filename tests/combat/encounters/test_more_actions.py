@@ -262,3 +262,9 @@ def test_the_forum_export_keeps_names_as_text(table, faces, fmt, name, unwanted)
     text = table.gm_api.get(f"/api/v1/encounters/{encounter}/export/", {"format": fmt}).json()["text"]
     assert unwanted not in text
     assert "Mal" in text and "vado" in text or fmt == "markdown"
+
+
+def test_the_export_refuses_a_parameter_it_does_not_know(table, faces):
+    encounter = table.create()["id"]
+    response = table.gm_api.get(f"/api/v1/encounters/{encounter}/export/", {"rounds": 1})
+    assert response.status_code == 400 and response.json()["errors"][0]["path"] == "/rounds"
