@@ -165,6 +165,12 @@ class StrictCharField(serializers.CharField):
 
     default_error_messages = {"invalid": gettext_lazy("Debe ser un texto.")}
 
+    def __init__(self, **kwargs):
+        # Lengths count what was sent, as the schema's maxLength does; services trim where a
+        # name's spaces do not matter.
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
     def to_internal_value(self, data):
         if not isinstance(data, str):
             self.fail("invalid")
