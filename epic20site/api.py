@@ -29,7 +29,8 @@ class Pagination(pagination.PageNumberPagination):
 
     def get_page_number(self, request, paginator):
         # One `page`: `?page=1&page=2` names no page (the schema says one integer).
-        if len(request.query_params.getlist(self.page_query_param)) > 1:
+        pages = request.query_params.getlist(self.page_query_param)
+        if len(pages) > 1 or (pages and not pages[0].isascii()) or (pages and not pages[0].isdigit()):
             raise exceptions.NotFound()
         return super().get_page_number(request, paginator)
 
