@@ -5,11 +5,7 @@ what an earlier run made."""
 
 from __future__ import annotations
 
-from campaigns import services as campaigns
-from campaigns.models import Campaign, Membership
-from characters import services as characters
-from characters.models import Character
-from combat import services as encounters
+from combat.demo_tables import DemoTable, load_table
 
 CAMPAIGN = "Campeones de Hero System"
 ENCOUNTER = "Asalto al laboratorio"
@@ -98,38 +94,15 @@ NPCS = (
 )
 
 
-def _campaign(context) -> Campaign:
-    gm = context.users["director"]
-    campaign = Campaign.objects.filter(gm=gm, name=CAMPAIGN).first()
-    if campaign is None:
-        campaign = campaigns.campaign_create(gm=gm, name=CAMPAIGN, system="hero")
-    for username, _ in PLAYERS:
-        Membership.objects.get_or_create(
-            campaign=campaign, user=context.users[username], defaults={"role": Membership.Role.PLAYER}
-        )
-    return campaign
-
-
-def _characters(context, campaign: Campaign) -> list[Character]:
-    found = []
-    for username, sheet in PLAYERS:
-        owner = context.users[username]
-        character = Character.objects.filter(owner=owner, campaign=campaign, name=sheet["name"]).first()
-        if character is None:
-            character = characters.character_create(owner=owner, sheet=sheet, campaign=campaign)
-        found.append(character)
-    return found
-
-
 def load(context) -> None:
-    campaign = _campaign(context)
-    heroes = _characters(context, campaign)
-    if campaign.encounters.filter(name=ENCOUNTER).exists():
-        return
-    gm = context.users["director"]
-    encounter = encounters.encounter_create(campaign=campaign, user=gm, name=ENCOUNTER)
-    for character in heroes:
-        encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=character.pk)
-    for sheet in NPCS:
-        encounters.combatant_add(encounter=encounter, user=gm, side="villains", npc_sheet=sheet)
-    context.stdout.write(f"Hero System demo: {CAMPAIGN} / {ENCOUNTER} (set up; the GM starts it)")
+    load_table(
+        context,
+        DemoTable(
+            system="hero",
+            label="Hero System",
+            campaign=CAMPAIGN,
+            encounter=ENCOUNTER,
+            players=PLAYERS,
+            npcs=NPCS,
+        ),
+    )
