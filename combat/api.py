@@ -23,7 +23,7 @@ from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, e
 from epic20site.errors import request_lang
 from epic20site.validation import validated
 
-from . import deadlines, export, idempotency, selectors, services
+from . import deadlines, export, idempotency, schemas, selectors, services
 from .schemas import action_schema
 from .serializers import (
     ActionResultSerializer,
@@ -40,7 +40,7 @@ from .serializers import (
     RevealSerializer,
     UndoSerializer,
 )
-from .systems import presentation
+from .systems import odds_query, presentation
 
 TAG = "encounters"
 ERRORS = ErrorEnvelopeSerializer
@@ -387,13 +387,7 @@ class ActionView(APIView):
     ),
     parameters=[
         ENCOUNTER_ID,
-        OpenApiParameter("actor", int, required=True, description="The attacker."),
-        OpenApiParameter("target", int, required=True, description="The target."),
-        OpenApiParameter("kind", str, description="Epic20: melee, ranged, mental or emotional."),
-        OpenApiParameter("with", str, description='"unarmed" (default), a power slug or an equipment name.'),
-        OpenApiParameter("circumstances", str, description="Circumstance slugs, comma-separated."),
-        OpenApiParameter("maneuvers", str, description="Declared maneuver slugs, comma-separated."),
-        OpenApiParameter("element", str, description="The attack's element or energy (fuego, plasma…)."),
+        *schemas.odds_parameters(),
     ],
     responses={200: OddsSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
 )
@@ -401,6 +395,7 @@ class OddsView(APIView):
     def get(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk)
         reader = selectors.reader_for(request.user, encounter)
+        _refuse_foreign_odds_query(request.query_params, reader.system)
         odds_request = presentation(reader.system.slug).odds_request_from_api(request.query_params)
         actor = odds_request.get("actor")
         if not reader.viewer.gm and actor not in reader.viewer.controls and actor in reader.rows:
@@ -409,6 +404,23 @@ class OddsView(APIView):
                 status_code=403,
             )
         return Response(reader.odds(odds_request))
+
+
+def _refuse_foreign_odds_query(query, system) -> None:
+    """The schema lists every system's odds parameters; an encounter takes only its own."""
+    foreign = sorted(set(query) - set(odds_query(system.slug)))
+    if foreign:
+        raise EnvelopeError(
+            [
+                error(
+                    f"{name}.unknown",
+                    _("«%(name)s» no es un parámetro de %(system)s.")
+                    % {"name": name, "system": system.name_en if request_lang() == "en" else system.name_es},
+                    path=f"/{name}",
+                )
+                for name in foreign
+            ]
+        )
 
 
 class _ExportFormatIsNotARenderer(DefaultContentNegotiation):

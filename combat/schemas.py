@@ -161,3 +161,51 @@ def action_schema() -> PolymorphicProxySerializer:
     return PolymorphicProxySerializer(
         component_name="Action", serializers=per_system, resource_type_field_name=None
     )
+
+
+_QUERY_TYPES = {"int": int, "float": float, "bool": bool}
+_ODDS_HELP = {
+    "actor": "The acting combatant.",
+    "target": "The target.",
+    "type": "The action asked about (an attack when absent; MSH and Anima: also their defensive or counter actions).",
+    "kind": "Epic20: melee, ranged, mental or emotional.",
+    "with": 'The weapon, power or attack used ("unarmed" by default where the system has one).',
+    "circumstances": "Epic20: circumstance slugs, comma-separated.",
+    "maneuvers": "Epic20: declared maneuver slugs, comma-separated.",
+    "element": "Epic20: the attack's element or energy (fuego, plasma…).",
+}
+
+
+def odds_parameters() -> list:
+    """The odds endpoint's query parameters: the union of every system's (`odds_query`), each
+    described with the systems that read it. An encounter refuses the ones its system does not."""
+    from drf_spectacular.utils import OpenApiParameter
+
+    from .systems import odds_query
+
+    seen: dict[str, dict] = {}
+    for slug in systems.all_systems():
+        for name, (kind, many) in odds_query(slug).items():
+            entry = seen.setdefault(name, {"kinds": set(), "many": many, "systems": []})
+            entry["kinds"].add(kind)
+            entry["systems"].append(systems.get(slug).name_en)
+    parameters = []
+    for name, entry in sorted(seen.items()):
+        (kind,) = entry["kinds"] if len(entry["kinds"]) == 1 else ("text",)
+        tp = _QUERY_TYPES.get(kind, str)
+        help_text = (
+            _ODDS_HELP.get(name) or f"A field of the action asked about ({', '.join(entry['systems'])})."
+        )
+        parameters.append(
+            OpenApiParameter(
+                name,
+                {"type": "array", "items": {"type": _openapi_type(tp)}} if entry["many"] else tp,
+                required=name in ("actor", "target"),
+                description=help_text,
+            )
+        )
+    return parameters
+
+
+def _openapi_type(tp) -> str:
+    return {int: "integer", float: "number", bool: "boolean"}.get(tp, "string")

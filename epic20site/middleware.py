@@ -9,6 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from .parsers import unstorable, unstorable_message
+from .query_contract import query_errors
 
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
@@ -99,3 +100,22 @@ class APIErrorsAsEnvelope:
             if header in response:
                 replacement[header] = response[header]
         return replacement
+
+
+class RefuseUndocumentedQuery:
+    """Refuse, on the API, every query parameter its operation does not document and every
+    single-valued one given twice (400, `epic20site.query_contract`), before the view runs, so
+    a list never answers as though a misspelt or doubled filter had been applied."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not request.GET or not request.path.startswith("/api/"):
+            return None
+        match = request.resolver_match
+        errors = query_errors(request.method, match.route, request.GET) if match else []
+        return JsonResponse({"errors": errors}, status=400) if errors else None

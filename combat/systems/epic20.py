@@ -452,6 +452,18 @@ def _short(query, name: str, limit: int) -> str | None:
     return value
 
 
+# What `odds_request_from_api` reads: name → (kind, many) (combat.systems.odds_query).
+ODDS_QUERY = {
+    "actor": ("int", False),
+    "target": ("int", False),
+    "kind": ("choice", False),
+    "with": ("text", False),
+    "circumstances": ("text", False),
+    "maneuvers": ("text", False),
+    "element": ("text", False),
+}
+
+
 def odds_request_from_api(query) -> dict:
     """`GET /encounters/{id}/odds/?actor=&target=&kind=…` as the attack it asks about."""
     actor, target, kind = _query_id(query, "actor"), _query_id(query, "target"), query.get("kind")

@@ -236,7 +236,14 @@ def odds_request(query, system=None) -> dict | None:
 
 
 def odds_request_from_api(query) -> dict:
-    return generic.odds_request_from_api(query)
+    """`GET /encounters/{id}/odds/?actor=&target=&attack=…`, typed by the attack's schema (an
+    attack when no type is named), as the odds box's form is."""
+    from rules.hero.system import SYSTEM
+
+    fields = query.copy()
+    if not fields.get("type"):
+        fields["type"] = "attack"
+    return generic.action_from_form(fields, SYSTEM)
 
 
 NPC_EXAMPLE = (

@@ -374,6 +374,16 @@ def _api_int(query, name: str) -> int | None:
         raise DomainError(f"{name}.invalid", _("Debe ser un número entero."), path=f"/{name}") from None
 
 
+# What `odds_request_from_api` reads: name → (kind, many) (combat.systems.odds_query).
+ODDS_QUERY = {
+    "type": ("choice", False),
+    "actor": ("int", False),
+    **dict.fromkeys(INT_FIELDS, ("int", False)),
+    **dict.fromkeys(("combat_type", "with", "max_colour", "called_shot", "item"), ("text", False)),
+    **dict.fromkeys(BOOL_FIELDS, ("bool", False)),
+}
+
+
 def odds_request_from_api(query) -> dict:
     """`GET /encounters/{id}/odds/?actor=&target=&combat_type=&with=&karma=…` (or `type=` a
     defensive action) as the action it asks about."""

@@ -90,4 +90,6 @@ def test_a_signed_unsubscribe_link_turns_one_event_off_and_a_forged_one_does_not
 
 
 def test_the_preferences_are_for_one_campaign_at_most(auth_client):
-    assert auth_client.get("/api/v1/auth/me/notifications/?campaign=1&campaign=2").status_code == 404
+    response = auth_client.get("/api/v1/auth/me/notifications/?campaign=1&campaign=2")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "campaign.repeated"

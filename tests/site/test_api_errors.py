@@ -127,5 +127,7 @@ def test_a_page_is_a_number_and_last_is_not_one(auth_client):
     assert auth_client.get("/api/v1/characters/", {"page": "last"}).status_code == 404
 
 
-def test_two_page_numbers_name_no_page(auth_client):
-    assert auth_client.get("/api/v1/characters/?page=1&page=2").status_code == 404
+def test_two_page_numbers_are_refused_as_a_repeated_parameter(auth_client):
+    response = auth_client.get("/api/v1/characters/?page=1&page=2")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "page.repeated"
