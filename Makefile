@@ -74,7 +74,8 @@ bench-server: install-dev
 	$(BIN)/python -m bench.run --json bench/results/latest.json $(BENCH_ARGS)
 
 # The builder and attack targets are stated for 10 users: no pause (worst case), then paced.
-BENCH_USERS := --concurrency 10 --scenario builder_check --scenario encounter_attack
+BENCH_USERS := --concurrency 10 --scenario builder_check --scenario encounter_attack \
+  --scenario hero_attack --scenario anima_attack --scenario msh_attack
 bench-users: install-dev
 	$(BIN)/python -m bench.run $(BENCH_USERS) --json bench/results/users-closed.json $(BENCH_ARGS)
 	$(BIN)/python -m bench.run $(BENCH_USERS) --think-ms 500 --requests 400 --warmup 50 \

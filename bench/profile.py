@@ -34,8 +34,9 @@ if __package__ in (None, ""):  # run as `python bench/profile.py`
     __package__ = "bench"
 
 from bench.load import Answer, Request, RequestSession
-from bench.scenarios import SCENARIOS, BenchContext
+from bench.scenarios import BenchContext
 from bench.server import ROOT, AppServer
+from bench.system_fights import ALL_SCENARIOS as SCENARIOS
 
 IN_PROCESS_URL = "http://127.0.0.1"
 

@@ -26,8 +26,9 @@ if __package__ in (None, ""):  # run as `python bench/run.py`
     __package__ = "bench"
 
 from bench.load import Answer, LoadResult, Request, connection, percentile, run_load, send_once
-from bench.scenarios import SCENARIOS, BenchContext, Scenario
+from bench.scenarios import BenchContext, Scenario
 from bench.server import ROOT, AppServer
+from bench.system_fights import ALL_SCENARIOS as SCENARIOS
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
