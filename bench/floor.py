@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import html
 import json
 import os
+import re
 import statistics
 import sys
 from collections.abc import Callable
@@ -84,6 +86,17 @@ def _page(path: Callable[[World], str], cookie: str) -> Callable[[World, BenchCo
     return requests
 
 
+def _idle_poll(world: World, ctx: BenchContext) -> list[Request]:
+    """The poll an open, up-to-date fight page sends: its URL as the page itself writes it
+    (with the page's poll key), and the browser's cookie."""
+    page = ctx.send(Request("GET", f"/encounters/{world.encounter}/", {"Cookie": world.gm_cookie}))
+    found = re.search(rb'hx-get="(/encounters/\d+/log/after/[^"]+)"', page.body)
+    if page.status != 200 or not found:
+        raise AssertionError(f"the fight page answered {page.status} without its live poll")
+    path = html.unescape(found.group(1).decode())
+    return _get(path, {"Cookie": world.gm_cookie})
+
+
 FLOOR = FloorScenario(
     "me",
     "GET /api/v1/auth/me/ (the floor)",
@@ -140,9 +153,7 @@ SCENARIOS: list[FloorScenario] = [
         "live_idle_poll",
         "live poll, nothing new (answered 204)",
         None,
-        lambda w, ctx: _get(
-            f"/encounters/{w.encounter}/log/after/{w.events}?v={w.version}", {"Cookie": w.gm_cookie}
-        ),
+        _idle_poll,
         expect=frozenset({204}),
     ),
     FloorScenario(

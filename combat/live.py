@@ -15,6 +15,13 @@ database. The default in-process cache is not shared between processes, so a val
 be stale; then the marker is read with one primary-key query instead (still correct with several
 processes, only a little dearer).
 
+An idle poll does not even load the session: the page carries a signed poll key (`poll_key`:
+the encounter and the user who passed the full access check, signed with the site's key, for a
+day), and while the key is valid, the user is still a remembered watcher and nothing changed,
+the poll answers 204 from the key and the marker alone. Anything else (a change, a missing,
+forged, stale or other encounter's key, a forgotten watcher) takes the full path with the
+session and the access check. The key tells its holder only whether the fight moved.
+
 A cache that cannot be reached (Redis down) never fails a request: the action is committed and
 answered, publishing is logged and skipped, a poll reads the marker from the database, and the
 watcher check runs in full each time.
@@ -26,6 +33,7 @@ import logging
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
 
@@ -104,7 +112,13 @@ def marker(encounter_id: int) -> Marker | None:
             return Marker(**cached)
     from combat.models import Encounter
 
-    row = Encounter.objects.filter(pk=encounter_id).values_list("last_seq", "version", "undo_version").first()
+    # One row by primary key: no ORDER BY to compile (`first()` would add one).
+    rows = (
+        Encounter.objects.order_by()
+        .filter(pk=encounter_id)
+        .values_list("last_seq", "version", "undo_version")
+    )
+    row = next(iter(rows), None)
     if row is None:
         return None
     found = Marker(*row)
@@ -115,6 +129,38 @@ def marker(encounter_id: int) -> Marker | None:
         except Exception:
             logger.warning("live: could not cache the marker of encounter %s", encounter_id)
     return found
+
+
+POLL_KEY_SALT = "combat.live.poll"
+POLL_KEY_MAX_AGE = 60 * 60 * 24
+
+
+def poll_key(encounter_id: int, user_id: int) -> str:
+    """The signed key an open page polls with (see the module's docstring)."""
+    return signing.dumps([encounter_id, user_id], salt=POLL_KEY_SALT)
+
+
+def poll_key_user(key: str, encounter_id: int) -> int | None:
+    """The user a valid poll key of this encounter was given to, or None."""
+    if not key:
+        return None
+    try:
+        found = signing.loads(key, salt=POLL_KEY_SALT, max_age=POLL_KEY_MAX_AGE)
+    except (signing.BadSignature, ValueError):
+        return None
+    if not (isinstance(found, list) and len(found) == 2 and found[0] == encounter_id):
+        return None
+    return found[1] if isinstance(found[1], int) else None
+
+
+def idle_for_key(encounter_id: int, key: str, *, seq: int, version: int) -> bool:
+    """True when the poll may answer 204 from its key alone: a valid key of a remembered
+    watcher, and the encounter unchanged since the page's `seq` and `version`."""
+    user_id = poll_key_user(key, encounter_id)
+    if user_id is None or not is_known_watcher(encounter_id, user_id):
+        return False
+    now = marker(encounter_id)
+    return now is not None and not has_changed(now, seq=seq, version=version)
 
 
 def remember_watcher(encounter_id: int, user_id: int) -> None:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from csp.decorators import csp_exempt
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -143,6 +145,7 @@ class ConsolePage:
             "npc_example": getattr(self.show, "NPC_EXAMPLE", None),
             **extra,
             "turn_key": turn_key(state) + (f"-{extra['controls_key']}" if extra.get("controls_key") else ""),
+            "live_key": live.poll_key(self.encounter.pk, self.user.pk),
             "lang": self.lang,
         }
 
@@ -183,16 +186,25 @@ def encounter_detail(request, pk):
     return render(request, template, context)
 
 
-@login_required
 @require_GET
 @never_cache
+@csp_exempt()  # answers fetched into the page, which carries the policy; never a document
 def log_after(request, pk, seq):
     """The live poll: 204 while nothing changed since the page's `seq` and version `v`;
-    otherwise the new events and the state, as out-of-band swaps."""
+    otherwise the new events and the state, as out-of-band swaps. With the page's poll key
+    (`k`) an idle poll answers without loading the session (`live.idle_for_key`)."""
     try:
         version = int(request.GET.get("v", "-1"))
     except ValueError:
         version = -1
+    if live.idle_for_key(pk, request.GET.get("k", ""), seq=seq, version=version):
+        return HttpResponse(status=204)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    return _log_after_for_user(request, pk, seq, version)
+
+
+def _log_after_for_user(request, pk, seq: int, version: int):
     if live.is_known_watcher(pk, request.user.pk):
         marker = live.marker(pk)
         if marker is None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from urllib.parse import unquote
+
 import pytest
 from django.conf import settings
 from django.db import connection
@@ -103,3 +106,78 @@ def test_a_player_who_leaves_the_campaign_stops_receiving_the_fight_at_once(tabl
     assert client.get(url, {"v": marker.version}).status_code == 204  # remembered as a watcher
     campaign_services.campaign_leave(user=table.player, campaign=table.campaign)
     assert client.get(url, {"v": marker.version}).status_code == 404
+
+
+# --- the poll key: an idle poll without the session ------------------------------------------
+
+
+def _poll(client, encounter, marker, key):
+    url = reverse("encounters:log_after", args=[encounter, marker.seq])
+    return client.get(url, {"v": marker.version, "k": key})
+
+
+def test_the_page_polls_with_its_own_key(table):
+    encounter = table.create()["id"]
+    page = watcher(table.player).get(reverse("encounters:detail", args=[encounter])).content.decode()
+    (key,) = re.findall(r"[?&]k=([^&\"]+)", page.replace("&amp;", "&"))
+    assert live.poll_key_user(unquote(key), encounter) == table.player.pk
+
+
+def test_with_its_key_an_idle_poll_loads_no_session_and_no_user(table, django_assert_max_num_queries):
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    live.remember_watcher(encounter, table.player.pk)  # the page's full access check
+    key = live.poll_key(encounter, table.player.pk)
+    # No cookie at all: the key is the whole answer. The marker: the cache with Redis, one
+    # indexed query otherwise.
+    with django_assert_max_num_queries(0 if live.cache_is_shared() else 1):
+        assert _poll(Client(), encounter, marker, key).status_code == 204
+
+
+def test_a_key_never_answers_a_change(table, django_capture_on_commit_callbacks):
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    live.remember_watcher(encounter, table.player.pk)
+    key = live.poll_key(encounter, table.player.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        table.add_pc(encounter)
+    # Something happened: only the full path, with the session and the access check, says what.
+    answer = _poll(Client(), encounter, marker, key)
+    assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
+    assert _poll(watcher(table.player), encounter, marker, key).status_code == 200
+
+
+@pytest.mark.parametrize("which", ["forged", "other encounter", "missing"])
+def test_a_bad_key_takes_the_full_path(table, which):
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    live.remember_watcher(encounter, table.player.pk)
+    key = {
+        "forged": live.poll_key(encounter, table.player.pk)[:-3] + "abc",
+        "other encounter": live.poll_key(encounter + 1, table.player.pk),
+        "missing": "",
+    }[which]
+    assert _poll(Client(), encounter, marker, key).status_code == 302
+    assert _poll(watcher(table.player), encounter, marker, key).status_code == 204
+
+
+def test_a_stale_key_takes_the_full_path(table, monkeypatch):
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    live.remember_watcher(encounter, table.player.pk)
+    key = live.poll_key(encounter, table.player.pk)
+    monkeypatch.setattr(live, "POLL_KEY_MAX_AGE", -1)
+    assert live.poll_key_user(key, encounter) is None
+    assert _poll(Client(), encounter, marker, key).status_code == 302
+
+
+def test_a_player_who_leaves_gets_nothing_more_from_a_key(table):
+    from campaigns import services as campaign_services
+
+    encounter = table.create()["id"]
+    marker = live.marker(encounter)
+    client = watcher(table.player)
+    key = live.poll_key(encounter, table.player.pk)
+    assert _poll(client, encounter, marker, key).status_code == 204
+    campaign_services.campaign_leave(user=table.player, campaign=table.campaign)
+    assert _poll(client, encounter, marker, key).status_code == 404
