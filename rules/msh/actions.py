@@ -140,6 +140,17 @@ def check_declared(table: Table, action: Mapping, actor: int) -> None:
             refuse("interpose.unknown", "¿Delante de quién?", "In front of whom?", path="/action/protect")
 
 
+def _follow_up_words(action: Mapping) -> tuple[str, str]:
+    """The other action declared with this one (follow_ups.py), as the log tells it."""
+    if action.get("away"):
+        return ", y si sale rojo se aleja", ", and on a red moves away"
+    if not isinstance(action.get("then"), Mapping):
+        return "", ""
+    if action["type"] == "escape":
+        return ", y si sale rojo ataca (−2)", ", and on a red attacks (−2)"
+    return ", y además ataca", ", and also attacks"
+
+
 def _declaration_text(table: Table, actor: int, action: Mapping) -> tuple[dict, dict | None]:
     me = table.combatant(actor)
     kind = DECLARABLE[action["type"]]
@@ -147,7 +158,12 @@ def _declaration_text(table: Table, actor: int, action: Mapping) -> tuple[dict, 
     on_es = f" contra {whom['name']}" if whom else ""
     on_en = f" against {whom['name']}" if whom else ""
     karma = action.get("karma") or 0
-    text = simple(me["name"], f"declara: {kind.summary_es}{on_es}", f"declares: {kind.summary_en}{on_en}")
+    more_es, more_en = _follow_up_words(action)
+    text = simple(
+        me["name"],
+        f"declara: {kind.summary_es}{on_es}{more_es}",
+        f"declares: {kind.summary_en}{on_en}{more_en}",
+    )
     public = {"es": text["es"] + ".", "en": text["en"] + "."}
     extra = f" (Karma {karma})." if karma else "."
     return {"es": text["es"] + extra, "en": text["en"] + extra}, public

@@ -36,17 +36,32 @@ GRAPPLING_RULE = "Tipos de combate › Lucha › Sujeción"
 WITH_THEN = ("dodge", "escape", "attack")
 
 
-def holds_fast_since_before(table: Table, holder: int, target) -> bool:
+def holds_fast_since_before(state: Mapping, holder: int, target) -> bool:
     """Whether `holder` has held `target` fast since an earlier turn ("en el siguiente turno")."""
-    other = table.combatant(target) if isinstance(target, int) and not isinstance(target, bool) else None
-    held = ((other or {}).get("effects") or {}).get("held_by") or {}
-    return held.get("by") == holder and bool(held.get("full")) and int(held.get("round", 0)) < table.round
+    if isinstance(target, bool) or not isinstance(target, int):
+        return False
+    other = (state.get("combatants") or {}).get(str(target)) or {}
+    held = (other.get("effects") or {}).get("held_by") or {}
+    return (
+        held.get("by") == holder
+        and bool(held.get("full"))
+        and int(held.get("round", 0)) < int(state.get("round") or 0)
+    )
+
+
+def held_fast_by(state: Mapping, holder: int) -> list[int]:
+    """Whom `holder` may squeeze this turn (and so take its other action)."""
+    return [
+        int(cid)
+        for cid in (state.get("combatants") or {})
+        if holds_fast_since_before(state, holder, int(cid))
+    ]
 
 
 def _check_squeeze(table: Table, action: Mapping, actor: int) -> None:
     then = action["then"]
     if action.get("combat_type") != "grappling" or not holds_fast_since_before(
-        table, actor, action.get("target")
+        table.state, actor, action.get("target")
     ):
         refuse(
             "hold.then_needs_squeeze",
