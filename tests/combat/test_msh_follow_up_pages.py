@@ -105,3 +105,27 @@ def test_the_declarations_panel_tells_the_other_action():
     assert page_msh._declared_text({"type": "escape", "away": True}, names, "en") == (
         "Escape · on a red, moves away"
     )
+
+
+def test_the_api_takes_an_escapes_follow_up_and_refuses_one_the_seed_does_not_give(fight, queued):
+    from rest_framework.test import APIClient
+
+    start(fight, queued)
+    api = APIClient()
+    api.force_authenticate(fight["encounter"].campaign.gm)
+    url = f"/api/v1/encounters/{fight['encounter'].pk}/actions/"
+    before = Encounter.objects.get(pk=fight["encounter"].pk).version
+    wrong = api.post(
+        url,
+        {"type": "declare", "actor": fight["npc"], "action": {"type": "block", "away": True}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert wrong.status_code == 400, wrong.json()
+    error = wrong.json()["errors"][0]
+    assert (error["code"], error["path"]) == ("declare.no_away", "/action/away")
+    assert error["message"] == "Moving away only follows a red escape."
+    assert Encounter.objects.get(pk=fight["encounter"].pk).version == before
+    dodge = {"type": "dodge", "then": {"target": fight["hero"], "combat_type": "blunt"}}
+    ok = api.post(url, {"type": "declare", "actor": fight["npc"], "action": dodge}, format="json")
+    assert ok.status_code == 201, ok.json()
