@@ -30,6 +30,11 @@ BLOCK_COLUMNS = {
 DODGE_SHIFTS = {"white": 0, "green": -2, "yellow": -4, "red": -6}  # Esquivar: −2/−4/−6
 EVADE_BONUS = {"yellow": 1, "red": 2}  # Evadirse: "+1 columna el turno siguiente" / "+2"
 INTERPOSE_RULE = "Ataques o maniobras especiales › Interposición"
+OTHER_NAMES = {
+    "aim": ("apunta", "aims"),
+    "pass": ("no hace nada", "does nothing"),
+    "interpose": ("Interposición", "Interpose"),
+}
 
 
 def _actor(table: Table, actor: int | None) -> dict:
@@ -82,7 +87,7 @@ def _write(
     note: dict | None = None,
 ) -> None:
     entry = DEFENSIVE_ACTION.get(slug)
-    name_es, name_en = (entry.name_es, entry.name_en) if entry else (slug, slug)
+    name_es, name_en = (entry.name_es, entry.name_en) if entry else OTHER_NAMES.get(slug, (slug, slug))
     colour = roll["colour"] if roll else None
     es_c, en_c = colour_name(colour)
     result = entry.result(colour) if entry and colour else None
@@ -110,7 +115,7 @@ def _write(
             "en": f"{me['name']}: {name_en}" + (f", {en_c}." if roll else "."),
         },
         "private": "actor",
-        "rule": entry.rule if entry else INTERPOSE_RULE,
+        "rule": entry.rule if entry else extra.get("rule", INTERPOSE_RULE),
     }
     if note:
         for key in ("text", "public_text"):
