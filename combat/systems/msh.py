@@ -16,6 +16,7 @@ from rules.msh.attack_input import UNARMED_TYPES
 from rules.msh.catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPE
 from rules.msh.combatant import can_act
 from rules.msh.defenses import held_fast
+from rules.msh.follow_ups import held_fast_by
 from rules.msh.phase import attacking_side, round_state
 from rules.msh.ranks import BY_SLUG, COLOUR_NAMES, rank_of
 
@@ -47,6 +48,7 @@ CONDITION_LABELS = {
     "blocking": _("Bloqueando"),
     "interposing": _("Interponiéndose"),
     "aiming": _("Apuntando"),
+    "out-of-reach": _("Fuera de alcance"),
 }
 ROLLED_EVENTS = ("attack", "defense")
 INT_FIELDS = ("target", "karma", "effect_karma", "areas", "max_damage", "material", "protect", "before")
@@ -54,6 +56,7 @@ INT_FIELDS += ("shifts", "ground_material", "combined_with")
 BOOL_FIELDS = ("darkness", "point_blank", "diving", "surprise")
 NEEDS_ATTACK = ("attack", "hold")
 DEFENSIVE = ("evade", "dodge", "block", "escape")
+WITH_THEN = ("dodge", "escape")  # and "attack" for a holder who may squeeze (follow_ups.py)
 
 
 def _pick(lang: str, es: str, en: str) -> str:
@@ -158,7 +161,20 @@ def _declared_text(action: dict, names: dict, lang: str) -> str:
         text += " " + _pick(lang, "antes de", "before") + f" {names.get(action['before'], '')}"
     if action.get("karma"):
         text += f" · Karma {action['karma']}"
-    return text
+    return text + _follow_up_text(action, names, lang)
+
+
+def _follow_up_text(action: dict, names: dict, lang: str) -> str:
+    """The other action declared with this one (follow_ups.py)."""
+    if action.get("away"):
+        return " · " + _pick(lang, "si sale rojo, se aleja", "on a red, moves away")
+    then = action.get("then")
+    if not isinstance(then, dict):
+        return ""
+    lead = {"escape": ("si sale rojo, ataca (−2)", "on a red, attacks (−2)")}.get(
+        str(action.get("type")), ("y además", "and also")
+    )
+    return f" · {_pick(lang, *lead)}: " + _declared_text({**then, "type": "attack"}, names, lang)
 
 
 def declarations_view(page) -> dict:
@@ -242,10 +258,13 @@ def declarers(page) -> list[dict]:
         if c["removed"] or not mine or not rounds.may_declare(folded, cid):
             continue
         me = _combatant_state(folded, cid)
+        squeezable = held_fast_by(folded, cid)
         out.append(
             {
                 **c,
                 "kinds": declarable_kinds(folded, cid, page.lang),
+                "then_for": " ".join(WITH_THEN + (("attack",) if squeezable else ())),
+                "squeezable": [page.cards[h]["name"] for h in squeezable if h in page.cards],
                 "attacks": attack_choices(me, page.lang),
                 "karma_left": int(me.get("karma") or 0),
                 "declared": decl.declaration_of(folded, cid) is not None,
@@ -293,23 +312,34 @@ def _as_int(value: str):
         return value  # left for the action's validation to refuse, with its own message
 
 
-def _attack_fields(post) -> dict:
+def _attack_fields(post, prefix: str = "") -> dict:
+    """An attack's fields; `prefix` "then_" reads the form's other action."""
     out: dict = {}
-    combat_type, _sep, item = str(post.get("attack", "")).partition("|")
+    combat_type, _sep, item = str(post.get(prefix + "attack", "")).partition("|")
     if combat_type:
         out["combat_type"] = combat_type
         out["with"] = item or "unarmed"
     for name in ("target", "karma", "areas", "max_damage", "material", "shifts", "ground_material"):
-        if post.get(name, "") != "":
-            out[name] = _as_int(post[name])
+        if post.get(prefix + name, "") != "":
+            out[name] = _as_int(post[prefix + name])
     for name in BOOL_FIELDS:
-        if post.get(name) not in (None, "", "0", "off", "false"):
+        if post.get(prefix + name) not in (None, "", "0", "off", "false"):
             out[name] = True
-    if also := [_as_int(v) for v in post.getlist("also_targets") if v]:
+    if also := [_as_int(v) for v in post.getlist(prefix + "also_targets") if v]:
         out["also_targets"] = also
-    if post.get("max_colour"):
-        out["max_colour"] = post["max_colour"]
+    if post.get(prefix + "max_colour"):
+        out["max_colour"] = post[prefix + "max_colour"]
     return out
+
+
+def _follow_up(post, kind: str) -> dict:
+    """The form's "Otra acción": `then` "away" (a red Escape) or "attack" (the then_ fields)."""
+    chosen = str(post.get("then", ""))
+    if chosen == "away":
+        return {"away": True}  # the engine refuses it on anything but an Escape, with its message
+    if chosen == "attack" and kind in (*WITH_THEN, "attack"):
+        return {"then": _attack_fields(post, "then_")}
+    return {}
 
 
 def declared_action(post) -> dict:
@@ -329,6 +359,7 @@ def declared_action(post) -> dict:
             action["karma"] = _as_int(post["karma"])
     elif kind == "interpose":
         action["protect"] = _as_int(post.get("protect", ""))
+    action.update(_follow_up(post, kind))
     return action
 
 

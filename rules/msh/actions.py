@@ -13,12 +13,14 @@ from . import defenses, rounds
 from .attack import resolve_attack
 from .attack_input import check_attack, refuse
 from .combatant import effects
+from .follow_ups import FOLLOW_UPS, check_follow_up
 from .phase import SEQUENCE, attacking_side, round_state
 from .schemas import (
     AttackInput,
     DeclareInput,
     DefenseInput,
     DodgeInput,
+    EscapeInput,
     HoldInput,
     InterposeInput,
     NoInput,
@@ -51,7 +53,7 @@ DECLARABLE: dict[str, ActionType] = {
     "evade": _act("evade", defenses.resolve_evade, DefenseInput, "Evadirse", "Evade"),
     "dodge": _act("dodge", defenses.resolve_dodge, DodgeInput, "Esquivar", "Dodge"),
     "block": _act("block", defenses.resolve_block, DefenseInput, "Bloqueo", "Block"),
-    "escape": _act("escape", defenses.resolve_escape, DefenseInput, "Escape", "Escape"),
+    "escape": _act("escape", defenses.resolve_escape, EscapeInput, "Escape", "Escape"),
     "interpose": _act("interpose", defenses.resolve_interpose, InterposeInput, "Interposición", "Interpose"),
     "aim": _act("aim", defenses.resolve_aim, SimpleInput, "Apuntar un turno", "Aim for a turn"),
     "pass": _act("pass", defenses.resolve_pass, SimpleInput, "No hacer nada", "Do nothing"),
@@ -120,19 +122,11 @@ def check_declared(table: Table, action: Mapping, actor: int) -> None:
             "It is held fast: it may only try to escape.",
             kind="conflict",
         )
+    check_follow_up(table, action, actor)
     if kind == "attack":
-        check_attack(table, action, actor)
+        check_attack(table, {k: v for k, v in action.items() if k != "then"}, actor)
     elif kind == "hold":
         _check_hold(table, action, actor)
-    elif kind == "dodge" and action.get("then") is not None:
-        if not isinstance(action["then"], Mapping):
-            refuse(
-                "dodge.bad_then",
-                "«then» debe ser un ataque.",
-                "'then' must be an attack.",
-                path="/action/then",
-            )
-        check_attack(table, action["then"], actor)
     elif kind == "escape" and not effects(me).get("held_by"):
         refuse("escape.not_held", "No está sujeto.", "It is not held.", path="/action/type")
     elif kind == "interpose":
@@ -146,6 +140,17 @@ def check_declared(table: Table, action: Mapping, actor: int) -> None:
             refuse("interpose.unknown", "¿Delante de quién?", "In front of whom?", path="/action/protect")
 
 
+def _follow_up_words(action: Mapping) -> tuple[str, str]:
+    """The other action declared with this one (follow_ups.py), as the log tells it."""
+    if action.get("away"):
+        return ", y si sale rojo se aleja", ", and on a red moves away"
+    if not isinstance(action.get("then"), Mapping):
+        return "", ""
+    if action["type"] == "escape":
+        return ", y si sale rojo ataca (−2)", ", and on a red attacks (−2)"
+    return ", y además ataca", ", and also attacks"
+
+
 def _declaration_text(table: Table, actor: int, action: Mapping) -> tuple[dict, dict | None]:
     me = table.combatant(actor)
     kind = DECLARABLE[action["type"]]
@@ -153,7 +158,12 @@ def _declaration_text(table: Table, actor: int, action: Mapping) -> tuple[dict, 
     on_es = f" contra {whom['name']}" if whom else ""
     on_en = f" against {whom['name']}" if whom else ""
     karma = action.get("karma") or 0
-    text = simple(me["name"], f"declara: {kind.summary_es}{on_es}", f"declares: {kind.summary_en}{on_en}")
+    more_es, more_en = _follow_up_words(action)
+    text = simple(
+        me["name"],
+        f"declara: {kind.summary_es}{on_es}{more_es}",
+        f"declares: {kind.summary_en}{on_en}{more_en}",
+    )
     public = {"es": text["es"] + ".", "en": text["en"] + "."}
     extra = f" (Karma {karma})." if karma else "."
     return {"es": text["es"] + extra, "en": text["en"] + extra}, public
@@ -177,7 +187,7 @@ POLICY = decl.DeclarePolicy(
 )
 DECLARE = decl.declare_action(POLICY, schema=DeclareInput)
 RESOLVE_ROUND = decl.resolve_round_action(
-    declarable=DECLARABLE,
+    declarable={**DECLARABLE, **FOLLOW_UPS},  # the other actions resolve in the round, never alone
     steps=rounds.steps,
     can_act=rounds.can_still_act,
     begin=rounds.begin_acting,

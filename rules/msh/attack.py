@@ -154,6 +154,7 @@ def _squeeze(table: Table, attack: Attack, me: dict, cid: int) -> None:
     dealt = after_armour(damage, target, "grappling")
     target["hit_points"] = max(0, target["hit_points"] - dealt)
     refresh(target)
+    effects(me)["squeezed"] = table.round  # "… y hacer otra acción" (follow_ups.py)
     payload = {
         "combat_type": "grappling",
         "with": "unarmed",

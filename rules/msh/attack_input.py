@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from rules.core.encounter import Table
 from rules.core.errors import CONFLICT, Refused
 
-from .catalogue import CHARGE, COMBAT_TYPE, MELEE, RANGED, CombatType
+from .catalogue import CHARGE, COMBAT_TYPE, MELEE, RANGED, WRESTLING, CombatType
 from .combatant import ability, can_act, find_item
 from .ranks import COLOURS, TOP, column_index
 
 TYPES = "Tipos de combate"
 MANEUVERS = "Ataques o maniobras especiales"
+ESCAPE_RULE = "Acciones defensivas › Escape"
 UNARMED_TYPES = ("blunt", "grappling", "grabbing", "charging", "thrown-blunt")
 MULTI_TYPES = (
     "blunt",
@@ -185,11 +186,11 @@ def _ground(state: Mapping, action: Mapping, ct: CombatType, item: dict | None) 
     )
 
 
-def _actor_may_attack(state: Mapping) -> None:
+def _actor_may_attack(state: Mapping, *, ignore_hold: bool) -> None:
     if not can_act(state):
         refuse("attack.cannot_act", "No puede actuar.", "It cannot act.", kind=CONFLICT)
     held = (state.get("effects") or {}).get("held_by")
-    if held and held.get("full"):
+    if held and held.get("full") and not ignore_hold:
         refuse(
             "attack.held",
             "Está inmovilizado: solo puede intentar escapar.",
@@ -199,7 +200,26 @@ def _actor_may_attack(state: Mapping) -> None:
         )
 
 
-def check_attack(table: Table, action: Mapping, actor: int | None) -> Attack:
+def _within_reach(table: Table, action: Mapping, ct: CombatType, targets: tuple[int, ...]) -> None:
+    """Escape, rojo: "puede… alejarse": a character who moved away is out of reach of melee and
+    wrestling this turn (a charge runs at it, a shot or a shock wave's area still reach it)."""
+    if ct.group not in (MELEE, WRESTLING) or action.get("ground_material") is not None:
+        return
+    for i, cid in enumerate(targets):
+        if (table.combatant(cid).get("effects") or {}).get("away"):
+            refuse(
+                "attack.out_of_reach",
+                f"{table.combatant(cid)['name']} se ha alejado: está fuera de alcance este turno.",
+                f"{table.combatant(cid)['name']} moved away: out of reach this turn.",
+                path="/target" if i == 0 else f"/also_targets/{i - 1}",
+                kind=CONFLICT,
+                rule=ESCAPE_RULE,
+            )
+
+
+def check_attack(table: Table, action: Mapping, actor: int | None, *, ignore_hold: bool = False) -> Attack:
+    """Every refusal of an attack, before any change. `ignore_hold`: checked now for a moment when
+    the actor will be free (the attack declared after an Escape)."""
     me = table.combatant(actor) if actor is not None else None
     if me is None:
         refuse("attack.no_actor", "¿Quién ataca?", "Who attacks?", path="/actor")
@@ -224,7 +244,8 @@ def check_attack(table: Table, action: Mapping, actor: int | None) -> Attack:
             "attack.not_enough_karma", "No tiene tanto Karma.", "It has not that much Karma.", path="/karma"
         )
     _ground(me, action, ct, item)
-    _actor_may_attack(me)
+    _actor_may_attack(me, ignore_hold=ignore_hold)
+    _within_reach(table, action, ct, targets)
     if action.get("called_shot") in ("disarm",) or ct.slug == "grabbing":
         _require_target_item(table, action, targets[0])
     return Attack(actor, targets, ct, item, kind, karma, int(action.get("shifts") or 0), action, table.round)
@@ -243,4 +264,4 @@ def _require_target_item(table: Table, action: Mapping, target: int) -> None:
 
 
 def is_melee_or_wrestling(ct: CombatType) -> bool:
-    return ct.group in (MELEE, "wrestling")
+    return ct.group in (MELEE, WRESTLING)

@@ -6,7 +6,9 @@ Keys: `name`, `side`, `abilities` (now: Endurance may drop while dying), `base_a
 `initiative` (its side's, or null), `status`, `conditions` (slugs) and `effects`, the timed
 states the rules give: `stunned`/`unconscious` (turns left), `dying` (bool), `held_by`
 (`{"by", "full"}`), `holding` (cid), and this round's `dodge` (column shift), `evade`
-(colour), `block_armor`, `interpose` (cid), `aimed` and `bonus_cs` (`{"round", "shifts"}`).
+(colour), `block_armor`, `interpose` (cid), `aimed` and `bonus_cs` (`{"round", "shifts"}`),
+`escaped` (this turn's Escape colour), `away` (moved away after a red Escape: out of reach) and
+`squeezed` (the round the holder squeezed, which lets it take its other action).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ def conditions_of(state: Mapping) -> list[str]:
         ("evading", "evade"),
         ("blocking", "block_armor"),
         ("interposing", "interpose"),
+        ("out-of-reach", "away"),
     ):
         if effects.get(key) is not None:
             out.append(slug)

@@ -30,6 +30,11 @@ BLOCK_COLUMNS = {
 DODGE_SHIFTS = {"white": 0, "green": -2, "yellow": -4, "red": -6}  # Esquivar: −2/−4/−6
 EVADE_BONUS = {"yellow": 1, "red": 2}  # Evadirse: "+1 columna el turno siguiente" / "+2"
 INTERPOSE_RULE = "Ataques o maniobras especiales › Interposición"
+OTHER_NAMES = {
+    "aim": ("apunta", "aims"),
+    "pass": ("no hace nada", "does nothing"),
+    "interpose": ("Interposición", "Interpose"),
+}
 
 
 def _actor(table: Table, actor: int | None) -> dict:
@@ -72,10 +77,17 @@ def _roll(dice, me: dict, slug: str, karma: int, *, partial_hold_counts: bool = 
 
 
 def _write(
-    table: Table, me: dict, actor: int, slug: str, roll: dict | None, extra: dict, target: int | None = None
+    table: Table,
+    me: dict,
+    actor: int,
+    slug: str,
+    roll: dict | None,
+    extra: dict,
+    target: int | None = None,
+    note: dict | None = None,
 ) -> None:
     entry = DEFENSIVE_ACTION.get(slug)
-    name_es, name_en = (entry.name_es, entry.name_en) if entry else (slug, slug)
+    name_es, name_en = (entry.name_es, entry.name_en) if entry else OTHER_NAMES.get(slug, (slug, slug))
     colour = roll["colour"] if roll else None
     es_c, en_c = colour_name(colour)
     result = entry.result(colour) if entry and colour else None
@@ -103,8 +115,11 @@ def _write(
             "en": f"{me['name']}: {name_en}" + (f", {en_c}." if roll else "."),
         },
         "private": "actor",
-        "rule": entry.rule if entry else INTERPOSE_RULE,
+        "rule": entry.rule if entry else extra.get("rule", INTERPOSE_RULE),
     }
+    if note:
+        for key in ("text", "public_text"):
+            payload[key] = {lang: payload[key][lang] + note[lang] for lang in ("es", "en")}
     table.write(Entry("defense", payload, actor=actor, target=target, round=table.round))
 
 
@@ -154,7 +169,20 @@ def resolve_escape(table: Table, dice: DiceSource, action: Mapping, actor: int |
     freed = roll["colour"] in ("yellow", "red")
     if freed:
         release(table, actor)
-    _write(table, me, actor, "escape", roll, {"freed": freed}, target=held.get("by"))
+    effects(me)["escaped"] = roll["colour"]  # a red one lets the declared attack follow (follow_ups.py)
+    # Rojo: "puede o alejarse o intentar un ataque con un -2"; amarillo: "queda adyacente a su enemigo"
+    away = roll["colour"] == "red" and bool(action.get("away"))
+    if away:
+        effects(me)["away"] = True
+    refresh(me)
+    extra = {"freed": freed, **({"away": away} if action.get("away") else {})}
+    _write(table, me, actor, "escape", roll, extra, target=held.get("by"), note=AWAY_NOTE if away else None)
+
+
+AWAY_NOTE = {
+    "es": " Se aleja: queda fuera de alcance este turno.",
+    "en": " It moves away: out of reach this turn.",
+}
 
 
 def release(table: Table, held_id) -> None:

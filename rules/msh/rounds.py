@@ -7,7 +7,8 @@
 
 Declarations go through `rules.core.declarations`. The defensive actions announced at the start
 of the turn (Evadirse, Esquivar, Bloqueo, Interposición) are rolled first; then each side acts,
-highest initiative first, in the order its members declared; a held action (`hold`) resolves
+highest initiative first, in the order its members declared, each declaration followed by its
+other action where the seed gives one (`follow_ups.py`); a held action (`hold`) resolves
 just before the action of the combatant it counters (or after the defenders, if that one does
 not act). When every combatant able to act has declared, or the GM closes the declarations,
 the round resolves; its end ticks the timed effects and the next round rolls initiative.
@@ -23,12 +24,13 @@ from rules.core.encounter import Entry, Table
 
 from .combatant import DYING, can_act, effects, refresh
 from .defenses import release
+from .follow_ups import steps_of
 from .initiative import roll_initiative
 from .phase import ACT, DECLARE, SEQUENCE, round_state
 from .specials import lose_endurance_rank
 
 AT_START = ("evade", "dodge", "block", "interpose")  # "Se debe anunciar al principio del turno"
-PER_TURN = ("dodge", "evade", "block_armor", "interpose", "effect_karma")
+PER_TURN = ("dodge", "evade", "block_armor", "interpose", "effect_karma", "escaped", "away", "squeezed")
 
 
 def open_round(table: Table, dice: DiceSource) -> None:
@@ -87,12 +89,11 @@ def steps(table: Table) -> list[decl.Step]:
             action = d["action"]
             if _side_of(table, cid) != side or action["type"] == "hold":
                 continue
-            then = action.get("then") if action["type"] == "dodge" else None
-            if action["type"] in AT_START and not then:
+            if action["type"] in AT_START and not (action["type"] == "dodge" and action.get("then")):
                 continue
             if side != attackers:
                 out += _holds_before(holds, int(cid))
-            out.append(decl.Step(int(cid), _as_attack(then) if then else action, side))
+            out += [decl.Step(int(cid), one, side) for one in steps_of(action)]
     out += [decl.Step(cid, _as_attack(h["action"]), "held") for cid, h in holds.items()]
     return out
 
@@ -104,7 +105,7 @@ def _holds_before(holds: dict[int, dict], cid: int) -> list[decl.Step]:
 
 
 def _as_attack(action: Mapping) -> dict:
-    """A held action and a dodger's other action are attacks (their schemas say so)."""
+    """A held action is an attack (its schema says so)."""
     return {**action, "type": "attack"}
 
 

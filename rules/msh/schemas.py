@@ -100,6 +100,19 @@ class DodgeInput:
 
 
 @dataclass(frozen=True)
+class EscapeInput:
+    """Escape, rojo: "El defensor se libera y puede o alejarse o intentar un ataque con un -2"; the
+    choice is declared with the escape and happens only if the escape comes out red."""
+
+    karma: int = _f(0, "Karma sumado a la tirada", "Karma added to the roll", min=0, max=TOP)
+    effect_karma: int = _f(0, "Karma reservado", "Karma kept", min=0, max=TOP)
+    then: AttackInput | None = _f(
+        None, "Si sale rojo: un ataque con −2 columnas", "On a red: an attack at −2 columns"
+    )
+    away: bool = _f(False, "Si sale rojo: alejarse (fuera de alcance)", "On a red: move away (out of reach)")
+
+
+@dataclass(frozen=True)
 class InterposeInput:
     protect: int = field(metadata={"help_es": "A quién cubre", "help_en": "Whom it covers"})
     karma: int = _f(0, "Karma sumado a la tirada", "Karma added to the roll", min=0, max=TOP)
@@ -150,7 +163,13 @@ class DeclaredAction:
     protect: int | None = None
     before: int | None = None
     action: AttackInput | None = None
-    then: AttackInput | None = None
+    then: AttackInput | None = _f(
+        None,
+        "Otra acción: tras Esquivar (−2), tras un Escape rojo (−2) o mientras se aprieta a quien se "
+        "tiene inmovilizado",
+        "Another action: after a dodge (−2), after a red escape (−2) or while squeezing someone held fast",
+    )
+    away: bool = _f(False, "Escape rojo: alejarse", "Red escape: move away")
 
 
 @dataclass(frozen=True)

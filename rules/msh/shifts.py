@@ -49,6 +49,9 @@ def _own_state(me: Mapping, round_number: int) -> list[dict]:
     if held and not held.get("full"):
         # Sujeción, amarillo: "Este sufre dos columnas de penalización."
         out.append(_shift("partially-held", -2, "Tipos de combate › Lucha › Sujeción"))
+    if effects.get("escaped") == "red":
+        # Escape, rojo: "El defensor se libera y puede o alejarse o intentar un ataque con un -2"
+        out.append(_shift("after-escape", -2, "Acciones defensivas › Escape"))
     if effects.get("dodge") is not None:
         # Esquivar: "puede hacerse otra acción, pero con un -2 a las columnas"
         out.append(_shift("dodging", -2, "Acciones defensivas › Esquivar"))

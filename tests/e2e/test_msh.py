@@ -96,3 +96,80 @@ def test_two_players_declare_the_gm_closes_and_every_page_updates_live(new_page,
         expect(page.locator(".msh-marker[data-roll='50']").first).to_be_attached()
         expect(page.locator(f"#msh-combatants [data-combatant='{thug.pk}'] .msh-health")).to_have_text("—")
     expect(gm_page.locator(f"#msh-combatants [data-combatant='{thug.pk}'] .msh-health")).not_to_have_text("—")
+
+
+@pytest.fixture
+def held_table(live_url, make_user, settings):
+    """Coloso (Ana's) held the GM's Matón fast in round 1 (a red grapple); round 2 is declared."""
+    from campaigns import services as campaign_services
+    from characters import services as characters
+    from combat import services
+    from tests.combat.encounters import dice
+    from tests.rules.msh.helpers import sheet
+
+    settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
+    # Initiative heroes 4, villains 3; Coloso's grapple 99 (red); round 2's initiative 4 and 3.
+    dice.QUEUE[:] = [4, 3, 99, 4, 3]
+    gm, ana = make_user(username="directora"), make_user(username="ana")
+    campaign = campaign_services.campaign_create(gm=gm, name="Vigilantes", system="msh")
+    campaign_services.campaign_join(user=ana, invite_code=campaign.invite_code)
+    encounter = services.encounter_create(campaign=campaign, user=gm, name="Muelle")
+    character = characters.character_create(owner=ana, sheet=sheet("Coloso", strength=50), campaign=campaign)
+    hero = services.combatant_add(encounter=encounter, user=ana, side="heroes", character_id=character.pk)
+    thug = services.combatant_add(
+        encounter=encounter, user=gm, side="villains", npc_sheet=sheet("Matón", body_armor=20)
+    )
+    services.encounter_act(encounter=encounter, user=gm, action={"type": "start"})
+    declare = {"type": "declare", "actor": thug.pk, "action": {"type": "pass"}}
+    services.encounter_act(encounter=encounter, user=gm, action=declare)
+    grapple = {"type": "attack", "target": thug.pk, "combat_type": "grappling"}
+    services.encounter_act(
+        encounter=encounter, user=ana, action={"type": "declare", "actor": hero.pk, "action": grapple}
+    )
+    # Round 2: Coloso's punch after the squeeze 50 (green); the Matón's escape 97 (red) and his
+    # punch at −2 columns 60; round 3's initiative.
+    dice.QUEUE[:] = [50, 97, 60] + [4, 3] * 5
+    yield {"gm": gm, "ana": ana, "encounter": encounter, "hero": hero, "thug": thug}
+    dice.QUEUE.clear()
+
+
+def test_a_red_escape_and_a_squeeze_each_bring_their_other_action(new_page, force_login, held_table):
+    url = f"/encounters/{held_table['encounter'].pk}/"
+    thug, hero = held_table["thug"], held_table["hero"]
+    gm_page = force_login(new_page(), held_table["gm"])
+    gm_page.goto(url)
+    ana_page = force_login(new_page(viewport={"width": 390, "height": 844}), held_table["ana"])
+    ana_page.goto(url)
+
+    # The held Matón may only escape or pass; the escape's box offers moving away or attacking.
+    npc_form = gm_page.locator(f"#declare-{thug.pk}")
+    box = npc_form.locator(f"#then-box-{thug.pk}")
+    npc_form.get_by_label("Qué hace").select_option("pass")
+    expect(box).to_be_hidden()
+    npc_form.get_by_label("Qué hace").select_option("escape")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("Si el escape sale rojo")
+    box.get_by_label("Y además").select_option("attack")
+    box.get_by_label("Con qué").select_option("blunt|unarmed")
+    box.get_by_label("Contra").select_option(str(hero.pk))
+    npc_form.get_by_role("button", name="Declarar").click()
+    expect(gm_page.locator(f"#msh-declarations [data-declared='{thug.pk}']")).to_contain_text(
+        "si sale rojo, ataca (−2)", timeout=LIVE_MS
+    )
+
+    # Coloso squeezes the Matón and, in the same turn, punches him.
+    form = ana_page.locator(f"#declare-{hero.pk}")
+    expect(form).to_be_visible(timeout=LIVE_MS)
+    ana_box = form.locator(f"#then-box-{hero.pk}")
+    expect(ana_box).to_contain_text("Si aprietas a quien tienes inmovilizado (Matón")
+    form.get_by_label("Con qué (tipo de combate)").select_option("grappling|unarmed")
+    form.get_by_label("Objetivo").select_option(str(thug.pk))
+    ana_box.get_by_label("Y además").select_option("attack")
+    ana_box.get_by_label("Con qué").select_option("blunt|unarmed")
+    ana_box.get_by_label("Contra").select_option(str(thug.pk))
+    form.get_by_role("button", name="Declarar").click()
+
+    # The round resolves: the squeeze and the punch, then the red escape and the Matón's punch.
+    for page in (gm_page, ana_page):
+        expect(page.locator("#event-list [data-type='attack']")).to_have_count(4, timeout=LIVE_MS)
+        expect(page.locator("#msh-round-heading")).to_contain_text("Asalto 3", timeout=LIVE_MS)

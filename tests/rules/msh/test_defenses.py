@@ -104,3 +104,17 @@ def test_an_interposing_hero_who_passes_agility_takes_the_shot(colour, interpose
     act(t, "interpose", 3, [FACE[colour]], protect=2)
     entries = act(t, "attack", 1, [FACE["green"]], target=2, combat_type="shooting", with_="Pistola")
     assert entries[-1].target == (3 if interposed else 2)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "rule"),
+    [
+        ("pass", "Bruno: no hace nada.", "Secuencia de combate"),
+        ("aim", "Bruno: apunta.", "Tipos de combate › A distancia"),
+        ("interpose", "Bruno: Interposición", "Ataques o maniobras especiales › Interposición"),
+    ],
+)
+def test_passing_aiming_and_interposing_each_tell_their_own_rule(kind, text, rule):
+    fields = {"protect": 1} if kind == "interpose" else {}
+    _, payload = _defend(kind, "green", **fields)
+    assert payload["text"]["es"].startswith(text) and payload["rule"] == rule
