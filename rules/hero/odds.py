@@ -22,6 +22,7 @@ from . import locations
 from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
 from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun
+from .derived import dice_label
 from .state import refuse
 from .tohit import hits
 
@@ -168,6 +169,7 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
             "hit": band(chance),
             "dice": p.dice,
             "half_die": p.half,
+            "dice_label": dice_label(p.dice, p.half),
             "killing": p.weapon.killing,
             "expected_rolled": rolled if actor not in hidden else None,
         }
@@ -182,6 +184,7 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         "expected_hits": _exact(hits_expected),
         "dice": p.dice,
         "half_die": p.half,
+        "dice_label": dice_label(p.dice, p.half),
         "killing": p.weapon.killing,
         "end": p.end,
         "expected_rolled": rolled,
