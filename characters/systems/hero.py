@@ -20,7 +20,7 @@ from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 
 ATTACK_FIELDS = ("name", "kind", "dice", "autofire", "end")
-ATTACK_FLAGS = ("killing", "energy", "area", "explosion")
+ATTACK_FLAGS = ("killing", "energy", "area", "explosion", "half_die")
 LEVEL_FIELDS = ("levels", "applies_to")
 SECTIONS = {"attacks": ATTACK_FIELDS + ATTACK_FLAGS, "levels": LEVEL_FIELDS}
 MAX_ROWS = 40
@@ -236,7 +236,10 @@ def derived_numbers(sheet: dict, derived: dict | None) -> dict:
     """OCV, DCV, ECV, the SPD's segments and a strike's dice; from the checked sheet when it is
     legal, else each number whose characteristic is already right."""
     if derived:
-        return {key: derived[key] for key in ("ocv", "dcv", "ecv", "phases", "strike_dice")}
+        shown = {key: derived[key] for key in ("ocv", "dcv", "ecv", "phases", "strike_dice")}
+        return shown | {
+            "strike_label": hero_derived.dice_label(derived["strike_dice"], derived["strike_half_die"])
+        }
     chars = sheet.get("characteristics") or {}
     dex, ego = _whole(chars.get("dex"), 0, 300), _whole(chars.get("ego"), 0, 300)
     spd, strength = _whole(chars.get("spd"), speed.MIN_SPD, speed.MAX_SPD), _whole(chars.get("str"), 0, 300)
@@ -246,6 +249,11 @@ def derived_numbers(sheet: dict, derived: dict | None) -> dict:
         "ecv": None if ego is None else hero_derived.combat_value(ego),
         "phases": [] if spd is None else list(speed.phases(spd)),
         "strike_dice": None if strength is None else hero_derived.strength_dice(strength),
+        "strike_label": None
+        if strength is None
+        else hero_derived.dice_label(
+            hero_derived.strength_dice(strength), hero_derived.strength_half(strength)
+        ),
     }
 
 
@@ -298,7 +306,12 @@ def sheet_context(request, character) -> dict:
     kinds = {k["slug"]: _name(k, lang) for k in ATTACK_KINDS}
     scopes = {s["slug"]: _name(s, lang) for s in LEVEL_SCOPES}
     attacks = [
-        {**a, "kind_label": kinds.get(a["kind"], a["kind"]), "end_cost": hero_derived.attack_end(a)}
+        {
+            **a,
+            "kind_label": kinds.get(a["kind"], a["kind"]),
+            "end_cost": hero_derived.attack_end(a),
+            "dice_label": hero_derived.dice_label(a["dice"], bool(a.get("half_die"))),
+        }
         for a in sheet.get("attacks") or []
     ]
     return {

@@ -29,6 +29,7 @@ class Weapon:
     autofire: int
     end: int
     strike: bool
+    half: bool = False  # "N½d6": a half die beside the whole ones (6E)
 
 
 def weapon(c: Mapping, name: str) -> Weapon:
@@ -56,6 +57,7 @@ def weapon(c: Mapping, name: str) -> Weapon:
                 attack["autofire"],
                 attack_end(attack),
                 False,
+                bool(attack.get("half_die")),
             )
     raise refuse(
         "attack.unknown",

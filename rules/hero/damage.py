@@ -18,7 +18,7 @@ from fractions import Fraction
 from rules.core.dice import DiceSource
 
 from .aim import Weapon
-from .derived import strength_dice
+from .derived import strength_dice, strength_halves
 from .locations import HitLocation
 from .maneuvers import Maneuver
 from .rolls import roll
@@ -35,37 +35,81 @@ def strength_for(attacker: Mapping, m: Maneuver) -> int:
     return strength * 3 // 2 if m.slug == "haymaker" else strength
 
 
-def damage_dice(attacker: Mapping, w: Weapon, m: Maneuver, req: Mapping, damage_classes: int) -> int:
-    """How many d6 the attack throws (normal or killing as the weapon is)."""
-    strength = strength_for(attacker, m)
-    if m.slug == "move-by":
-        dice = strength_dice(strength) // 2 + req["velocity"] // 5  # "FUE/2 +v/5"
-    elif m.slug == "move-through":
-        dice = strength_dice(strength) + req["velocity"] // 3  # "FUE + v/3"
-    elif w.strike or (m.slug == "grab" and req.get("then")):
-        dice = strength_dice(
-            strength
-        )  # Golpear: "FUE/5 del personaje en dados normales"; Agarrar: "daño FUE"
-    elif w.kind == "hth" and not w.killing:
-        dice = w.dice + strength_dice(strength)  # 6E Hand-To-Hand Attack adds to STR damage
-    elif w.kind == "hth":
-        # 6E: STR adds 1 DC per 5 STR to a hand-to-hand killing attack, at most doubling it (3 DC a die).
-        dice = w.dice + min(strength_dice(strength), 3 * w.dice) // 3
-    else:
-        dice = w.dice
-    base = dice
+@dataclass(frozen=True)
+class DamageDice:
+    """How many d6 an attack throws: `whole` dice and maybe a ½d6 ("N½d6", 6E)."""
+
+    whole: int
+    half: bool = False
+
+    @property
+    def any(self) -> bool:
+        return self.whole > 0 or self.half
+
+
+def _from_halves(halves: int) -> DamageDice:
+    halves = max(0, halves)
+    return DamageDice(halves // 2, bool(halves % 2))
+
+
+def _from_classes(classes: int) -> DamageDice:
+    """6E killing damage classes: 3 a d6, 2 more make the ½d6 (1½d6 is 5 DC). A class left over
+    (6E's "+1") is not thrown: the engine rolls dice only."""
+    classes = max(0, classes)
+    return DamageDice(classes // 3, classes % 3 == 2)
+
+
+def _killing_dice(w: Weapon, strength: int, damage_classes: int) -> DamageDice:
+    own = 3 * w.dice + 2 * int(w.half)
+    if w.kind == "hth":
+        # 6E: STR adds 1 DC per 5 STR to a hand-to-hand killing attack, at most doubling it.
+        own += min(strength_dice(strength), own)
     # "Se pueden usar dos Niveles de Combate para aumentar el daño del arma una Clase de Daño, hasta el
     # máximo daño del arma": the engine reads "máximo" as 6E's cap, twice the weapon's classes.
-    dice += damage_classes // 3 if w.killing else damage_classes
-    dice = min(dice, 2 * base) if base else dice
+    return _from_classes(min(own + damage_classes, 2 * own))
+
+
+def _normal_halves(w: Weapon, m: Maneuver, req: Mapping, strength: int) -> int:
+    """The normal dice in half dice (a d6 is 2): STR's own ½d6 counts (6E Strength Table)."""
+    str_halves = strength_halves(strength)
+    if m.slug == "move-by":
+        return str_halves // 2 + 2 * (req["velocity"] // 5)  # "FUE/2 +v/5"
+    if m.slug == "move-through":
+        return str_halves + 2 * (req["velocity"] // 3)  # "FUE + v/3"
+    if w.strike or (m.slug == "grab" and req.get("then")):
+        return str_halves  # Golpear: "FUE/5 del personaje en dados normales"; Agarrar: "daño FUE"
+    own = 2 * w.dice + int(w.half)
+    return own + str_halves if w.kind == "hth" else own  # 6E Hand-To-Hand Attack adds to STR damage
+
+
+def damage_dice(attacker: Mapping, w: Weapon, m: Maneuver, req: Mapping, damage_classes: int) -> DamageDice:
+    """How many d6 the attack throws (normal or killing as the weapon is)."""
+    strength = strength_for(attacker, m)
     # Esparcir ráfaga de energía: "1d6 menos daño por cada +1 VCO" and "1d6 de daño por cada hexágono
     # que quiere llenar" (autofire spreads over hexes with shots instead).
-    return dice - req.get("spread", 0) - (0 if w.autofire else req.get("spread_hexes", 0))
+    spread = req.get("spread", 0) + (0 if w.autofire else req.get("spread_hexes", 0))
+    if w.killing and not (w.strike or m.slug in ("move-by", "move-through")):
+        found = _killing_dice(w, strength, damage_classes)
+        return DamageDice(found.whole - spread, found.half)
+    base = _normal_halves(w, m, req, strength)
+    halves = min(base + 2 * damage_classes, 2 * base) if base else 2 * damage_classes
+    left = halves - 2 * spread
+    return _from_halves(left) if left >= 0 else DamageDice(-1)
 
 
 def is_blast(w: Weapon) -> bool:
     """ "Sólo las ráfagas de energía pueden propagarse": a ranged, normal, energy attack."""
     return w.energy and not w.killing and w.kind == "ranged" and not w.autofire
+
+
+def half_die_stun(face: int) -> int:
+    """6E ½d6: a d6 halved, rounding up (1–2: 1, 3–4: 2, 5–6: 3); killing BODY counts the same."""
+    return (face + 1) // 2
+
+
+def half_die_body(face: int) -> int:
+    """6E: a normal ½d6 counts 0 BODY on 1–3 and 1 BODY on 4–6."""
+    return 1 if face >= 4 else 0
 
 
 @dataclass
@@ -76,34 +120,61 @@ class Rolled:
     killing: bool
     multiplier_roll: dict | None = None
     dropped: list | None = None
+    half_roll: dict | None = None
+    half_dropped: bool = False
+
+
+def _half_counts(half_roll: dict | None, killing: bool, mental: bool) -> tuple[int, int]:
+    """(STUN, BODY) of the ½d6 of normal dice, or (BODY, BODY) of a killing one."""
+    if not half_roll:
+        return 0, 0
+    face = half_roll["faces"][0]
+    if killing:
+        return half_die_stun(face), half_die_stun(face)
+    return half_die_stun(face), 0 if mental else half_die_body(face)
 
 
 def roll_damage(
-    dice: DiceSource, count: int, w: Weapon, location: HitLocation | None, *, drop_highest: int = 0
+    dice: DiceSource,
+    count: int,
+    w: Weapon,
+    location: HitLocation | None,
+    *,
+    drop_highest: int = 0,
+    half: bool = False,
 ) -> Rolled:
-    """Throw the damage dice; an explosion's lost classes drop the highest dice first ("Los dados con
-    resultado más elevado, siempre se restan primero", Explosión)."""
+    """Throw the damage dice, the ½d6 as its own d6 (`half_roll`, re-checkable like any die); an
+    explosion's lost classes drop the highest dice first ("Los dados con resultado más elevado, siempre
+    se restan primero", Explosión), the ½d6 only once the whole dice are gone."""
     thrown = roll(dice, count)
+    half_roll = {**roll(dice, 1), "half": True} if half else None
     faces = sorted(thrown["faces"], reverse=True)
     kept = faces[drop_highest:]
+    half_dropped = half and drop_highest > count
+    counted = None if half_dropped else half_roll
+    extra_stun, extra_body = _half_counts(counted, w.killing, w.kind == "mental")
+    dropped = faces[:drop_highest]
     if w.killing:
-        body = sum(kept)
+        body = sum(kept) + extra_body
         if location is not None:
-            return Rolled(thrown, body * location.stun_x, body, True, None, faces[:drop_highest])
+            return Rolled(thrown, body * location.stun_x, body, True, None, dropped, half_roll, half_dropped)
         mult = roll(dice, 1, 3)  # 6E: STUN Multiplier 1d3
-        return Rolled(thrown, body * mult["total"], body, True, mult, faces[:drop_highest])
-    stun = sum(kept)
-    body = sum(body_of_normal_die(f) for f in kept) if w.kind != "mental" else 0
-    return Rolled(thrown, stun, body, False, None, faces[:drop_highest])
+        return Rolled(thrown, body * mult["total"], body, True, mult, dropped, half_roll, half_dropped)
+    stun = sum(kept) + extra_stun
+    body = (sum(body_of_normal_die(f) for f in kept) if w.kind != "mental" else 0) + extra_body
+    return Rolled(thrown, stun, body, False, None, dropped, half_roll, half_dropped)
 
 
-def maximum_damage(count: int, w: Weapon) -> Rolled:
+def maximum_damage(count: int, w: Weapon, half: bool = False) -> Rolled:
     """Tirarse al suelo, shielding someone: "el personaje que se zambulle recibe el máximo daño para el
-    ataque - no es necesario una tirada de ataque" (every die a 6, the 1d3 a 3; nothing is thrown)."""
+    ataque - no es necesario una tirada de ataque" (every die a 6, the ½d6 a 3, the 1d3 a 3; nothing is
+    thrown)."""
     thrown = {"sides": 6, "faces": [], "nonces": [], "total": 0, "maximum": True}
+    extra = 3 if half else 0
     if w.killing:
-        return Rolled(thrown, 6 * count * 3, 6 * count, True)
-    return Rolled(thrown, 6 * count, 2 * count if w.kind != "mental" else 0, False)
+        return Rolled(thrown, (6 * count + extra) * 3, 6 * count + extra, True)
+    body = 2 * count + (1 if half else 0) if w.kind != "mental" else 0
+    return Rolled(thrown, 6 * count + extra, body, False)
 
 
 def defenses(target: Mapping, w: Weapon) -> tuple[int, int]:
@@ -145,7 +216,7 @@ def knockback_dice(w: Weapon, target: Mapping) -> int:
     return 2 + (1 if w.killing else 0) - (1 if has(target, "flying") else 0)
 
 
-def check_damage_input(w: Weapon, m: Maneuver, req: Mapping, dice: int) -> None:
+def check_damage_input(w: Weapon, m: Maneuver, req: Mapping, dice: DamageDice) -> None:
     if req["spread"] and not is_blast(w):
         raise refuse(
             "spread.not_blast",
@@ -154,7 +225,7 @@ def check_damage_input(w: Weapon, m: Maneuver, req: Mapping, dice: int) -> None:
             rule="Esparcir ráfaga de energía",
             path="/spread",
         )
-    if dice < 1:
+    if not dice.any or dice.whole < 0:
         raise refuse(
             "damage.no_dice",
             "Ese ataque no tiene dados de daño.",

@@ -34,6 +34,23 @@ def strength_dice(strength: int) -> int:
     return max(0, strength) // 5
 
 
+def strength_half(strength: int) -> bool:
+    """6E Strength Table: a remainder of 3 or 4 STR over the fives gives ½d6 (STR 8: 1½d6, 13: 2½d6)."""
+    return max(0, strength) % 5 >= 3
+
+
+def strength_halves(strength: int) -> int:
+    """STR damage counted in half dice (2 a d6, 1 for the ½d6)."""
+    return 2 * strength_dice(strength) + int(strength_half(strength))
+
+
+def dice_label(whole: int, half: bool) -> str:
+    """ "3d6", "3½d6", "½d6" (6E writes a half die so)."""
+    if not half:
+        return f"{whole}d6"
+    return f"{whole or ''}½d6"
+
+
 def round_half_down(numerator: int, denominator: int) -> int:
     """Nearest whole number, a half rounding down (6E: fractions .5 round in the character's favour)."""
     return (2 * numerator + denominator - 1) // (2 * denominator)
@@ -47,7 +64,10 @@ def strength_end(strength: int) -> int:
 def active_points(attack: Mapping) -> int:
     """6E: a normal damage die costs 5 Active Points (Blast), a killing die 15 (Killing Attack)."""
     per_die = 15 if attack["killing"] else 5
-    points = attack["dice"] * per_die
+    # ½d6: a killing ½d6 is 2 damage classes of 5 points (6E: RKA 1½d6 is 25 Active Points); a normal
+    # ½d6 half a die's 5 points, rounded up (6E's STR 13 for 2½d6: 3 points over the 10 of 2d6).
+    half = (10 if attack["killing"] else 3) if attack.get("half_die") else 0
+    points = attack["dice"] * per_die + half
     if attack.get("area"):
         points = points * 2  # 6E Area Of Effect is at least +½; the engine reads +1 for a radius
     if attack.get("autofire"):
@@ -69,15 +89,21 @@ def carried(sheet: Mapping) -> dict:
 
 def derive(sheet: Mapping) -> dict:
     chars = sheet["characteristics"]
-    attacks = {STRIKE: {"dice": strength_dice(chars["str"]), "end": strength_end(chars["str"])}}
+    strike = {"dice": strength_dice(chars["str"]), "half_die": strength_half(chars["str"])}
+    attacks = {STRIKE: {**strike, "end": strength_end(chars["str"])}}
     for attack in sheet["attacks"]:
-        attacks[attack["name"]] = {"dice": attack["dice"], "end": attack_end(attack)}
+        attacks[attack["name"]] = {
+            "dice": attack["dice"],
+            "half_die": bool(attack.get("half_die")),
+            "end": attack_end(attack),
+        }
     return {
         "ocv": ocv(chars),
         "dcv": dcv(chars),
         "ecv": ecv(chars),
         "phases": list(spd.phases(chars["spd"])),
         "strike_dice": strength_dice(chars["str"]),
+        "strike_half_die": strength_half(chars["str"]),
         "encumbrance": carried(sheet),
         "attacks": attacks,
     }

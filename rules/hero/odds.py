@@ -21,7 +21,8 @@ from rules.core.odds import band
 from . import locations
 from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
-from .damage import body_of_normal_die, defenses
+from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun
+from .derived import dice_label
 from .state import refuse
 from .tohit import hits
 
@@ -63,14 +64,37 @@ def _kept(count: int, drop: int, face_map=None) -> Dist:
     return _dist(icepool.Pool([die] * count).lowest(kept).sum()) if kept else {0: Fraction(1)}
 
 
+HALF_STUN = _dist(icepool.d6.map(half_die_stun))  # 6E ½d6: 1, 2 or 3, each 1/3
+HALF_BODY = _dist(icepool.d6.map(half_die_body))  # a normal ½d6's BODY: 0 or 1, each 1/2
+NOTHING: Dist = {0: Fraction(1)}
+
+
+def _plus(a: Dist, b: Dist) -> Dist:
+    """The distribution of the sum of two independent amounts."""
+    out: Dist = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + px * py
+    return out
+
+
+def _half(p: Prepared, drop: int, dist: Dist) -> Dist:
+    """The ½d6's part, gone once an explosion has dropped every whole die."""
+    return dist if p.half and drop <= p.dice else NOTHING
+
+
 def _expect(dist: Dist, f) -> Fraction:
     return sum((p * f(v) for v, p in dist.items()), Fraction(0))
 
 
 def _normal(p: Prepared, target, location, ds: int, db: int, surprised: bool) -> tuple:
     drop = p.req["distance_from_center"] if p.weapon.explosion else 0
-    stun = _kept(p.dice, drop)
-    body = _kept(p.dice, drop, body_of_normal_die) if p.weapon.kind != "mental" else {0: Fraction(1)}
+    stun = _plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN))
+    body = (
+        _plus(_kept(p.dice, drop, body_of_normal_die), _half(p, drop, HALF_BODY))
+        if p.weapon.kind != "mental"
+        else NOTHING
+    )
     n_stun = location.n_stun if location else 1
     body_x = location.body_x if location else 1
     pulled = p.maneuver.slug == "pulled-punch"
@@ -81,7 +105,7 @@ def _normal(p: Prepared, target, location, ds: int, db: int, surprised: bool) ->
 
 def _killing(p: Prepared, target, location, ds: int, db: int, surprised: bool) -> tuple:
     drop = (p.req["distance_from_center"] if p.weapon.explosion else 0) // 3
-    body = _kept(p.dice, drop)
+    body = _plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN))
     mults = {location.stun_x: Fraction(1)} if location else {m: Fraction(1, 3) for m in (1, 2, 3)}
     body_x = location.body_x if location else 1
     factor = 2 if surprised else 1
@@ -144,6 +168,8 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
             "exact": False,
             "hit": band(chance),
             "dice": p.dice,
+            "half_die": p.half,
+            "dice_label": dice_label(p.dice, p.half),
             "killing": p.weapon.killing,
             "expected_rolled": rolled if actor not in hidden else None,
         }
@@ -157,6 +183,8 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         "hit": band(chance),
         "expected_hits": _exact(hits_expected),
         "dice": p.dice,
+        "half_die": p.half,
+        "dice_label": dice_label(p.dice, p.half),
         "killing": p.weapon.killing,
         "end": p.end,
         "expected_rolled": rolled,

@@ -30,6 +30,7 @@ ACTOR_NUMBERS = frozenset(
         "dcv_levels",
         "needed",
         "margin",
+        "recovers_on_turn",
     }
 )
 TARGET_NUMBERS = frozenset(
@@ -91,6 +92,7 @@ def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> 
                 "set_on": c["set_on"],
                 "spent": c["spent"],
                 "pending": c["pending"],
+                "minute_recovery_turn": c.get("minute_recovery_turn"),
                 "suppressing": c["suppressing"],
                 "sheet": dict(sheet),
             }
@@ -100,7 +102,8 @@ def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> 
 
 def _scrub(payload: Mapping, keys: frozenset) -> dict:
     """The payload without `keys`; the nested block / roll-with-punch rolls lose the number they were
-    rolled against, and each autofire hit loses the same keys. Roll objects stay whole."""
+    rolled against, and each autofire hit and the knockback's damage lose the same keys. Roll objects
+    stay whole."""
     out = {}
     for key, value in payload.items():
         if key in keys:
@@ -109,6 +112,9 @@ def _scrub(payload: Mapping, keys: frozenset) -> dict:
             value = {k: v for k, v in value.items() if k != "needed"}
         elif key == "autofire" and isinstance(value, list):
             value = [_scrub(item, keys) for item in value]
+        elif key == "knockback" and isinstance(value, dict) and value.get("damage_taken"):
+            # the knockback's damage after defenses would tell the hidden target's PD
+            value = {**value, "damage_taken": _scrub(value["damage_taken"], keys)}
         out[key] = value
     return out
 

@@ -9,9 +9,12 @@ from rules.core.encounter import Entry, Table
 from .derived import carried
 from .state import chars, update_status
 
-# 6E: STUN −11 to −20 recovers only post-segment 12; below −20 the GM says when (once a minute,
-# then longer): the engine leaves that to the GM.
+# 6E Recovering From Unconsciousness: STUN −11 to −20 recovers only post-segment 12; −21 to −30 only
+# once a minute (5 turns of 12 seconds); below −30 "a long time", as the GM says (`adjust`).
 POST_12_FLOOR = -20
+MINUTE_FLOOR = -30
+TURNS_A_MINUTE = 5
+RULE_UNCONSCIOUS = "6E Recovering From Unconsciousness"
 
 
 def recover(table: Table, cid: int, c: dict, *, rule: str) -> None:
@@ -86,4 +89,78 @@ def post_segment_12(table: Table) -> None:
             if c["status"] == "dead":
                 continue
         if c["stun"] >= POST_12_FLOOR:
+            c["minute_recovery_turn"], c["long_out"] = None, False
             recover(table, int(cid), c, rule="6E Post-Segment 12 Recovery")
+        elif c["stun"] >= MINUTE_FLOOR:
+            c["long_out"] = False
+            _once_a_minute(table, int(cid), c)
+        else:
+            c["minute_recovery_turn"] = None
+            _a_long_time(table, int(cid), c)
+
+
+def _wait_entry(table: Table, cid: int, c: dict, code: str, text: dict, **numbers) -> None:
+    table.write(
+        Entry(
+            code,
+            {
+                "text": text,
+                "public_text": {"es": "Sigue inconsciente.", "en": "Stays unconscious."},
+                "private": "actor",
+                "rule": RULE_UNCONSCIOUS,
+                "stun": c["stun"],
+                **numbers,
+            },
+            actor=cid,
+            round=table.round,
+        )
+    )
+
+
+def _schedule(table: Table, cid: int, c: dict) -> None:
+    due = table.round + TURNS_A_MINUTE
+    c["minute_recovery_turn"] = due
+    _wait_entry(
+        table,
+        cid,
+        c,
+        "unconscious_wait",
+        {
+            "es": f"Inconsciente con {c['stun']} ATU: se recupera una vez por minuto, tras el turno {due}.",
+            "en": f"Unconscious at {c['stun']} STUN: recovers once a minute, after turn {due}.",
+        },
+        recovers_on_turn=due,
+    )
+
+
+def _once_a_minute(table: Table, cid: int, c: dict) -> None:
+    """STUN −21 to −30: one Recovery a minute, i.e. after every fifth turn's segment 12 (a turn is 12
+    seconds), counted from the first post-segment 12 the character spends so deep."""
+    due = c.get("minute_recovery_turn")
+    if due is None:
+        _schedule(table, cid, c)
+        return
+    if table.round < due:
+        return
+    c["minute_recovery_turn"] = None
+    recover(table, cid, c, rule=f"{RULE_UNCONSCIOUS}: once a minute")
+    if MINUTE_FLOOR <= c["stun"] < POST_12_FLOOR:
+        _schedule(table, cid, c)
+
+
+def _a_long_time(table: Table, cid: int, c: dict) -> None:
+    """Below −30 STUN 6E only says the character is out "a long time" (the GM's call): the engine says
+    so once and recovers nothing until the GM's `adjust` brings the STUN back up."""
+    if c.get("long_out"):
+        return
+    c["long_out"] = True
+    _wait_entry(
+        table,
+        cid,
+        c,
+        "unconscious_long",
+        {
+            "es": f"Inconsciente con {c['stun']} ATU: tardará mucho en despertar; el DJ dice cuándo.",
+            "en": f"Unconscious at {c['stun']} STUN: out for a long time; the GM says when.",
+        },
+    )

@@ -176,17 +176,20 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "The attack kind must be hth, ranged or mental.",
         )
         ok = False
+    flags = {
+        key: _bool(out, item, key, path) for key in ("killing", "energy", "area", "explosion", "half_die")
+    }
+    # "N½d6" (6E half die): `dice` whole dice plus a ½d6; a lone ½d6 is 0 whole dice.
     dice = _int_in(
         out,
         item.get("dice"),
         pointer(*path, "dice"),
-        1,
+        0 if flags["half_die"] else 1,
         MAX_DICE,
         ("El número de dados", "The number of dice"),
         "attacks.dice",
         "Maniobras de combate",
     )
-    flags = {key: _bool(out, item, key, path) for key in ("killing", "energy", "area", "explosion")}
     shots = _int_in(
         out,
         item.get("autofire", 0),

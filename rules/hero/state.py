@@ -59,6 +59,8 @@ def new_combatant(sheet: Mapping, body_max: int | None = None) -> dict:
         "suppressing": None,
         "velocity": 0,
         "exposed_until": None,
+        "minute_recovery_turn": None,  # STUN −21 to −30: the turn after which it recovers (6E)
+        "long_out": False,  # STUN below −30: out "a long time", the GM's call (6E)
     }
 
 

@@ -232,6 +232,48 @@ def test_a_hero_sheet_exports_as_json_and_imports_back():
     assert copy_.system == "hero" and copy_.sheet["characteristics"] == body["characteristics"]
 
 
+def test_a_half_die_is_saved_from_its_checkbox_and_shown_on_the_sheet_as_n_half_d6():
+    user = UserFactory()
+    sheet = dragon(
+        attacks=[{"name": "Cuchillo", "kind": "hth", "dice": 1, "killing": True, "half_die": True}]
+    )
+    sheet["characteristics"]["str"] = 13
+    client = client_for(user)
+    builder = client.post("/characters/new/", post_of(sheet), **HTMX).content.decode()
+    assert 'name="attacks-0-half_die" checked' in builder
+    assert "2½d6" in element(builder, "derived-strike")  # STR 13: 2½d6 (6E Strength Table)
+
+    response = client.post("/characters/new/", post_of(sheet, save="1"))
+
+    assert response.status_code == 302
+    saved = Character.objects.get(owner=user)
+    assert saved.sheet["attacks"][0]["half_die"] is True
+    page = client.get(f"/characters/{saved.pk}/").content.decode()
+    assert "1½d6" in element(page, "attacks") and "2½d6" in element(page, "attacks")
+
+
+def test_a_bad_half_die_names_its_field():
+    user = UserFactory()
+    form = post_of(dragon(attacks=[{"name": "Rayo", "kind": "ranged", "dice": 0, "energy": True}]), save="1")
+
+    response = client_for(user).post("/characters/new/", form)
+
+    assert response.status_code == 400
+    assert "invalid-feedback" in element(response.content.decode(), "err-attacks-0-dice")
+
+
+def test_a_half_die_survives_json_export_and_import():
+    user = UserFactory()
+    sheet = dragon(attacks=[{"name": "Rayo", "kind": "ranged", "dice": 6, "energy": True, "half_die": True}])
+    character = services.character_create(owner=user, sheet=sheet)
+    exported = client_for(user).get(f"/characters/{character.pk}/export/")
+    other = UserFactory()
+    upload = SimpleUploadedFile("rayo.json", exported.content, content_type="application/json")
+
+    assert client_for(other).post("/characters/import/", {"file": upload}).status_code == 302
+    assert Character.objects.get(owner=other).sheet["attacks"][0]["half_die"] is True
+
+
 def test_a_hero_character_joins_only_a_hero_campaign():
     user = UserFactory()
     epic = campaign_for(gm=user, name="Épica")
@@ -263,6 +305,7 @@ def legal_sheets(draw):
             "dice": draw(st.integers(1, 30)),
             "killing": draw(st.booleans()),
             "energy": draw(st.booleans()),
+            "half_die": draw(st.booleans()),
             "autofire": draw(st.sampled_from([0, 3, 5])),
         }
         for name in names

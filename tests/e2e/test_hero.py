@@ -81,3 +81,27 @@ def test_the_gm_and_a_player_play_segment_12_and_both_pages_follow_the_chart(
         assert page.evaluate("window.sameDocument === true"), "the page reloaded"
     expect(player_page.locator("#attack-form")).to_be_visible(timeout=LIVE_MS)
     expect(gm_page.locator("#attack-form")).to_be_visible()
+
+
+def test_a_player_knocks_the_robot_into_a_wall_from_the_page(new_page, force_login, hero_fight):
+    from tests.combat.encounters import dice
+
+    gm, player, encounter, pc, robot = hero_fight
+    # 3d6 = 6 hits; 6d6 of 6s (12 BODY); knockback 2d6 = 2: 10" into a wall, 10d6 of 1s
+    dice.QUEUE[:] = [1, 2, 3] + [6] * 6 + [1, 1] + [1] * 10 + [1] * 20
+    from combat import services
+
+    services.encounter_act(encounter=encounter, user=gm, action={"type": "start"})
+    page = force_login(new_page(), player)
+    page.goto(f"/encounters/{encounter.pk}/")
+    form = page.locator("#attack-form")
+    form.get_by_label("Objetivo", exact=True).select_option(str(robot.pk))
+    form.get_by_label("Ataque", exact=True).select_option("Rayo")
+    form.locator("#attack-modifiers summary").click()
+    form.get_by_label("Obstáculo").select_option("wall")
+    form.get_by_role("button", name="Atacar (3d6)").click()
+
+    attack = page.locator("#event-list [data-type='attack']")
+    expect(attack).to_contain_text('despedido 10" contra una pared', timeout=LIVE_MS)
+    event = encounter.events.get(type="attack")
+    assert event.payload["knockback"]["damage_taken"]["into"] == "wall"

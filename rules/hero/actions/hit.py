@@ -12,6 +12,7 @@ from rules.core.encounter import Table
 from .. import locations
 from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
 from ..derived import combat_value
+from ..knockback import knockback_damage
 from ..rolls import roll, three_d6
 from ..state import add_condition, chars, update_status
 from ..tohit import hits
@@ -70,12 +71,16 @@ def _knockback(
         # Rodar el golpe: "El atacante también lanza 1d6 para caída, puesto que es empujado."
         thrown = roll(dice, 1)
         add_condition(target, "prone")
-        return {"roll": thrown, "inches": thrown["total"], "knocked_down": True}
-    thrown = roll(dice, max(1, knockback_dice(p.weapon, target)))
-    result = body_for_kb - thrown["total"]
-    if result >= 0:
-        add_condition(target, "prone")  # 6E: 0 is a Knockdown, more is Knockback (and the target falls)
-    return {"roll": thrown, "inches": max(0, result), "knocked_down": result >= 0}
+        kb = {"roll": thrown, "inches": thrown["total"], "knocked_down": True}
+    else:
+        thrown = roll(dice, max(1, knockback_dice(p.weapon, target)))
+        result = body_for_kb - thrown["total"]
+        if result >= 0:
+            add_condition(target, "prone")  # 6E: 0 is a Knockdown, more is Knockback (and the target falls)
+        kb = {"roll": thrown, "inches": max(0, result), "knocked_down": result >= 0}
+    kb["obstacle"] = p.obstacle
+    kb["damage_taken"] = knockback_damage(dice, target, kb["inches"], p.obstacle)
+    return kb
 
 
 def _backlash(attacker: dict, p: Prepared, rolled, knocked_down: bool) -> dict | None:
@@ -130,10 +135,15 @@ def damage_target(
     location, location_roll = (None, None) if maximum else _location(table, dice, p)
     drop = p.req["distance_from_center"] if p.weapon.explosion else 0
     rolled = (
-        maximum_damage(p.dice, p.weapon)
+        maximum_damage(p.dice, p.weapon, p.half)
         if maximum
         else roll_damage(
-            dice, p.dice, p.weapon, location, drop_highest=drop if not p.weapon.killing else drop // 3
+            dice,
+            p.dice,
+            p.weapon,
+            location,
+            drop_highest=drop if not p.weapon.killing else drop // 3,
+            half=p.half,
         )
     )
     pulled = p.maneuver.slug == "pulled-punch"
@@ -160,9 +170,12 @@ def damage_target(
     if stunned:
         add_condition(target, "stunned")  # the issue: "STUN above CON: stunned"
     kb = _knockback(dice, target, p, body_for_kb, rolled_with)
+    status = update_status(target)  # the knockback's own damage may have put the target down
     payload.update(
         {
             "damage_roll": rolled.roll,
+            "half_die_roll": rolled.half_roll,
+            "half_die_dropped": rolled.half_dropped,
             "stun_rolled": rolled.stun,
             "body_rolled": rolled.body,
             "stun_multiplier": rolled.multiplier_roll,
@@ -200,6 +213,34 @@ def hit_payload(
     }
 
 
+INTO = {
+    "ground": ("sin chocar con nada", "hitting nothing"),
+    "wall": ("contra una pared", "into a wall"),
+    "object": ("contra un objeto", "into an object"),
+}
+
+
+def _knockback_text(kb: Mapping, text: dict, public: dict) -> None:
+    """6E Knockback damage, told after the attack's own: the dice after defenses privately, rolled
+    in public (after defenses they would tell a hidden target's PD)."""
+    taken = kb.get("damage_taken")
+    if not taken:
+        return
+    into_es, into_en = INTO[taken["into"]]
+    head_es = f'; despedido {kb["inches"]}" {into_es}'
+    head_en = f'; knocked back {kb["inches"]}" {into_en}'
+    d = taken["damage"]
+    text["es"] += f"{head_es}, {d['stun']} ATU y {d['body']} CUE tras defensas"
+    text["en"] += f"{head_en}, {d['stun']} STUN and {d['body']} BODY after defenses"
+    public["es"] += f"{head_es}, {taken['stun_rolled']} ATU y {taken['body_rolled']} CUE tirados"
+    public["en"] += f"{head_en}, {taken['stun_rolled']} STUN and {taken['body_rolled']} BODY rolled"
+    obstacle = taken.get("obstacle") or {}
+    if obstacle.get("broken"):
+        for t in (text, public):
+            t["es"] += ", y lo atraviesa"
+            t["en"] += ", and goes through it"
+
+
 def summary(payload: Mapping) -> tuple[dict, dict]:
     """(text, public_text) of one attack roll, the public one without the numbers a hidden
     combatant would give away (to_hit reveals DCV or OCV, damage after defenses reveals defenses)."""
@@ -228,4 +269,5 @@ def summary(payload: Mapping) -> tuple[dict, dict]:
         text["en"] += f"; {d['stun']} STUN and {d['body']} BODY after defenses"
         public["es"] += f"; {payload['stun_rolled']} ATU y {payload['body_rolled']} CUE tirados"
         public["en"] += f"; {payload['stun_rolled']} STUN and {payload['body_rolled']} BODY rolled"
+        _knockback_text(payload.get("knockback") or {}, text, public)
     return {k: v + "." for k, v in text.items()}, {k: v + "." for k, v in public.items()}

@@ -13,6 +13,7 @@ from .. import locations
 from ..aim import Weapon
 from ..damage import check_damage_input, damage_dice, is_blast
 from ..derived import round_half_down, strength_end
+from ..knockback import obstacle_of
 from ..levels import Allocation, allocate
 from ..maneuvers import Maneuver
 from ..modifiers import ADJACENT
@@ -29,9 +30,11 @@ class Prepared:
     weapon: Weapon
     maneuver: Maneuver
     alloc: Allocation
-    dice: int
+    dice: int  # whole d6
     end: int
     targets: tuple[int, ...]
+    half: bool = False  # and a ½d6 ("N½d6", 6E)
+    obstacle: dict | None = None  # what a knockback sends the target into (6E Knockback)
 
 
 def _targets(table: Table, actor: int, req: Mapping, w: Weapon, m: Maneuver) -> tuple[int, ...]:
@@ -201,6 +204,7 @@ def prepare(table: Table, actor: int, action: Mapping) -> Prepared:
     )
     dice = damage_dice(attacker, w, m, req, alloc.damage_classes)
     check_damage_input(w, m, req, dice)
+    obstacle = obstacle_of(req)
     if req["then"] is not None and m.slug != "grab":
         raise refuse(
             "grab.then_without_grab",
@@ -209,4 +213,5 @@ def prepare(table: Table, actor: int, action: Mapping) -> Prepared:
             rule="Agarrar",
             path="/then",
         )
-    return Prepared(req, w, m, alloc, dice, _end_cost(attacker, w, m, req), targets)
+    end = _end_cost(attacker, w, m, req)
+    return Prepared(req, w, m, alloc, dice.whole, end, targets, dice.half, obstacle)

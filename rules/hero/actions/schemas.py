@@ -89,6 +89,13 @@ class AttackInput:
         min=1,
         max=2,
     )
+    obstacle: Literal["wall", "object"] | None = _f(
+        None,
+        "Si sale despedido, choca contra una pared (wall) o un objeto (object)",
+        "If knocked back, the target hits a wall or an object",
+    )
+    obstacle_def: int = _f(0, "DEF del objeto", "The object's DEF", min=0, max=50)
+    obstacle_body: int = _f(0, "CUE del objeto", "The object's BODY", min=0, max=100)
 
 
 @dataclass(frozen=True)

@@ -92,3 +92,8 @@ def aim(table: Table, action: dict, actor: int = 1):
 
     p = prepare(table, actor, {"type": "attack", **action})
     return aim_at(table, p, actor, p.targets[0])
+
+
+# The knockback damage dice of a test that does not look at them (6E Knockback: 1d6 per 2" on the
+# ground): ones, the least damage there is, so the test's own numbers stay as they were.
+KB_ROLLS = [1] * 6

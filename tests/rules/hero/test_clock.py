@@ -162,11 +162,55 @@ def test_deeply_unconscious_characters_recover_only_after_segment_12():
     assert c(t, 2)["stun"] == -9
 
 
-def test_below_minus_20_stun_recovery_waits_for_the_gm():
+def _play_until_turn(t, turn):
+    while t.round < turn:
+        act(t, {"type": "end_turn"}, t.state["current"])
+
+
+def test_from_minus_21_to_minus_30_stun_recovers_once_a_minute_every_fifth_turn():
     t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4, rec=6))
     c(t, 2).update(stun=-25, status="unconscious", conditions=["unconscious"])
-    act(t, {"type": "end_turn"}, 1)
-    assert c(t, 2)["stun"] == -25
+    _play_until_turn(t, 6)  # after turns 1 to 5: the minute is not up
+    assert c(t, 2)["stun"] == -25 and c(t, 2)["minute_recovery_turn"] == 6
+    wait = next(e for e in t.entries if e.type == "unconscious_wait")
+    assert wait.payload["recovers_on_turn"] == 6 and "turno 6" in wait.payload["text"]["es"]
+    assert wait.payload["rule"] == "6E Recovering From Unconsciousness"
+    _play_until_turn(t, 7)  # after turn 6 (a minute after turn 1's segment 12)
+    assert c(t, 2)["stun"] == -19
+    recovery = [e for e in t.entries if e.type == "recovery" and e.actor == 2]
+    assert [e.round for e in recovery] == [6] and "once a minute" in recovery[0].payload["rule"]
+    _play_until_turn(t, 8)  # −19: back to every post-segment 12
+    assert c(t, 2)["stun"] == -13
+
+
+def test_still_that_deep_after_the_minute_it_waits_another_minute():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4, rec=2))
+    c(t, 2).update(stun=-30, status="unconscious", conditions=["unconscious"])
+    _play_until_turn(t, 7)
+    assert c(t, 2)["stun"] == -28 and c(t, 2)["minute_recovery_turn"] == 11
+
+
+def test_below_minus_30_stun_the_gm_says_when_and_the_log_says_so_once():
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4, rec=6))
+    c(t, 2).update(stun=-31, status="unconscious", conditions=["unconscious"])
+    _play_until_turn(t, 8)
+    assert c(t, 2)["stun"] == -31
+    assert [e.type for e in t.entries if e.actor == 2] == ["unconscious_long"]
+    act(t, {"type": "adjust", "target": 2, "stun": 11, "reason": "Pasa una hora"}, None)
+    _play_until_turn(t, 9)
+    assert c(t, 2)["stun"] == -14  # −20: post-segment 12 again
+
+
+def test_a_hidden_npcs_minute_is_the_gms():
+    from rules.core.encounter import Viewer
+
+    t = table_with(sheet("A", dex=20, spd=4), sheet("B", dex=10, spd=4))
+    c(t, 2).update(stun=-25, status="unconscious", conditions=["unconscious"])
+    _play_until_turn(t, 2)
+    entry = next(e for e in t.entries if e.type == "unconscious_wait")
+    event = {"type": entry.type, "actor": 2, "target": None, "payload": entry.payload}
+    seen = COMBAT.view_event(event, hidden=frozenset({2}), viewer=Viewer(gm=False))
+    assert "recovers_on_turn" not in seen and "stun" not in seen and seen["text_es"] == "Sigue inconsciente."
 
 
 def test_a_dying_character_loses_one_body_after_segment_12_and_may_die():

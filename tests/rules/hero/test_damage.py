@@ -6,7 +6,7 @@ import pytest
 from rules.core.errors import Refused
 from rules.hero.damage import body_of_normal_die
 
-from .helpers import act, attack_entry, c, last, sheet, table_with
+from .helpers import KB_ROLLS, act, attack_entry, c, last, sheet, table_with
 
 BLAST = attack_entry("Rayo", "ranged", 4)
 GUN = attack_entry("Pistola", "ranged", 2, killing=True, energy=False)
@@ -24,7 +24,7 @@ def test_a_normal_die_counts_0_1_or_2_body(face, body):
 
 def test_normal_dice_stun_is_the_sum_and_pd_stops_both():
     t = duel()
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1])
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS)
     p = last(t)
     assert (p["stun_rolled"], p["body_rolled"]) == (13, 4)
     assert p["damage"] == {"stun": 8, "body": 0}
@@ -34,7 +34,10 @@ def test_normal_dice_stun_is_the_sum_and_pd_stops_both():
 def test_energy_attacks_meet_ed_and_physical_ones_pd():
     t = duel(sheet("B", pd=2, ed=9))
     act(
-        t, {"type": "attack", "target": 2, "attack": "Rayo", "range": 2}, 1, [3, 3, 3] + [6, 6, 6, 6] + [1, 1]
+        t,
+        {"type": "attack", "target": 2, "attack": "Rayo", "range": 2},
+        1,
+        [3, 3, 3] + [6, 6, 6, 6] + [1, 1] + KB_ROLLS,
     )
     assert last(t)["damage"] == {"stun": 15, "body": 0}
 
@@ -45,7 +48,7 @@ def test_killing_dice_body_is_the_sum_and_stun_is_body_times_1d3():
         t,
         {"type": "attack", "target": 2, "attack": "Pistola", "range": 2},
         1,
-        [3, 3, 3] + [5, 6] + [2] + [1, 1, 1],
+        [3, 3, 3] + [5, 6] + [2] + [1, 1, 1] + KB_ROLLS,
     )
     p = last(t)
     assert (p["body_rolled"], p["stun_multiplier"]["total"], p["stun_rolled"]) == (11, 2, 22)
@@ -61,7 +64,7 @@ def test_resistant_defenses_stop_killing_body_and_add_to_pd_against_its_stun():
         t,
         {"type": "attack", "target": 2, "attack": "Pistola", "range": 2},
         1,
-        [3, 3, 3] + [5, 6] + [2] + [1, 1, 1],
+        [3, 3, 3] + [5, 6] + [2] + [1, 1, 1] + KB_ROLLS,
     )
     assert last(t)["damage"] == {"stun": 13, "body": 7}
 
@@ -70,13 +73,13 @@ def test_resistant_defenses_also_stop_normal_damage():
     b = sheet("B")
     b["resistant_defenses"] = {"pd": 3, "ed": 0}
     t = duel(b)
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 6] + [1, 1])
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 6] + [1, 1] + KB_ROLLS)
     assert last(t)["damage"] == {"stun": 10, "body": 0}
 
 
 def test_stun_above_con_leaves_the_target_stunned():
     t = duel(sheet("B", con=10), str=30)
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [3] * 6 + [1, 1])  # 18 − 5 = 13 > 10
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [3] * 6 + [1, 1] + KB_ROLLS)  # 18 − 5 = 13 > 10
     assert last(t)["stunned"]
     # B's phase comes next in segment 12: it is the one lost to the stun.
     assert any(e.type == "stun_recovered" and e.actor == 2 for e in t.entries)
@@ -84,13 +87,13 @@ def test_stun_above_con_leaves_the_target_stunned():
 
 def test_stun_equal_to_con_does_not_stun():
     t = duel(sheet("B", con=13), str=30)
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [3] * 6 + [1, 1])
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [3] * 6 + [1, 1] + KB_ROLLS)
     assert not last(t)["stunned"]
 
 
 def test_stun_at_zero_is_unconscious():
     t = duel(sheet("B", stun=8), str=15)
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1])
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS)
     assert (last(t)["target_stun"], last(t)["target_status"]) == (0, "unconscious")
     # Then B's own phase (STUN 0 ≥ −10) and the post-segment 12 recovery bring it round.
     assert [e.type for e in t.entries if e.actor == 2] == ["recovery", "recovery"]
@@ -121,7 +124,7 @@ def test_body_below_zero_is_dying_and_at_minus_body_dead():
 )
 def test_knockback_is_body_rolled_minus_2d6(kb_faces, inches, down):
     t = duel()
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + kb_faces)  # 4 BODY rolled
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + kb_faces + KB_ROLLS)  # 4 BODY rolled
     kb = last(t)["knockback"]
     assert (kb["inches"], kb["knocked_down"]) == (inches, down)
     assert ("prone" in c(t, 2)["conditions"]) is down
@@ -133,12 +136,12 @@ def test_killing_attacks_roll_one_more_knockback_die_and_flying_targets_one_fewe
         t,
         {"type": "attack", "target": 2, "attack": "Pistola", "range": 2},
         1,
-        [3, 3, 3] + [3, 3] + [1] + [1, 1, 1],
+        [3, 3, 3] + [3, 3] + [1] + [1, 1, 1] + KB_ROLLS,
     )
     assert len(last(t)["knockback"]["roll"]["faces"]) == 3
     t = duel()
     c(t, 2)["conditions"] = ["flying"]
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1])
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1] + KB_ROLLS)
     assert last(t)["knockback"]["roll"]["faces"] == [1] and last(t)["knockback"]["inches"] == 3
 
 
@@ -175,7 +178,7 @@ def test_a_killing_hit_location_uses_stunx_instead_of_1d3():
         t,
         {"type": "attack", "target": 2, "attack": "Pistola", "range": 2},
         1,
-        [3, 3, 3] + [4, 4, 5] + [3, 4] + [1, 1, 1],
+        [3, 3, 3] + [4, 4, 5] + [3, 4] + [1, 1, 1] + KB_ROLLS,
     )  # 13: vitals
     p = last(t)
     assert p["location"] == "vitals" and p["stun_multiplier"] is None
@@ -184,7 +187,7 @@ def test_a_killing_hit_location_uses_stunx_instead_of_1d3():
 
 def test_a_placed_shot_is_not_rolled_for():
     t = table_with(sheet("A"), sheet("B"), hit_locations=True)
-    act(t, {"type": "attack", "target": 2, "location": "hands"}, 1, [1, 1, 1] + [6, 6, 6] + [1, 1])
+    act(t, {"type": "attack", "target": 2, "location": "hands"}, 1, [1, 1, 1] + [6, 6, 6] + [1, 1] + KB_ROLLS)
     p = last(t)
     assert p["location"] == "hands" and p["location_roll"] is None
     assert p["damage"] == {"stun": 4, "body": 0}  # 18 × ½ = 9 − 5; 6 BODY − 5 = 1, × ½ = 0
@@ -274,7 +277,7 @@ def test_surprised_out_of_combat_doubles_stun_before_defenses():
         t,
         {"type": "attack", "target": 2, "modifiers": ["surprised-out-of-combat"]},
         1,
-        [3, 3, 3] + [6, 6, 1] + [1, 1],
+        [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS,
     )
     assert last(t)["damage"]["stun"] == 26 - 5
 
@@ -344,5 +347,7 @@ def test_coordinated_attacks_also_add_their_body_for_knockback():
         t, {"type": "attack", "target": 3, "coordinated": True}, 1, [3, 3, 3] + [3] * 6 + [5, 5]
     )  # 6 BODY − 10
     assert not last(t)["knockback"]["knocked_down"]
-    act(t, {"type": "attack", "target": 3, "coordinated": True}, 2, [3, 3, 3] + [3] * 6 + [5, 5])  # 12 − 10
+    act(
+        t, {"type": "attack", "target": 3, "coordinated": True}, 2, [3, 3, 3] + [3] * 6 + [5, 5] + KB_ROLLS
+    )  # 12 − 10
     assert last(t)["knockback"]["inches"] == 2

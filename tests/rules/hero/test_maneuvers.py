@@ -5,7 +5,7 @@ import pytest
 from rules.core.errors import Refused
 from rules.hero import maneuvers
 
-from .helpers import COMBAT, act, aim, attack_entry, c, last, sheet, table_with
+from .helpers import COMBAT, KB_ROLLS, act, aim, attack_entry, c, last, sheet, table_with
 
 BLAST = attack_entry("Rayo", "ranged", 6)
 AUTO = attack_entry("Metralleta", "ranged", 1, killing=True, energy=False, autofire=5)
@@ -124,7 +124,9 @@ def test_each_further_block_is_at_minus_two_and_a_failed_block_ends_blocking():
     act(t, {"type": "defend", "maneuver": "block"}, 1)
     act(t, {"type": "attack", "target": 1}, 2, [1, 1, 1] + [4, 4, 4])  # 12 vs 11 + 6 − 3 = 14
     assert last(t)["block"]["needed"] == 14 and last(t)["blocked"]
-    act(t, {"type": "attack", "target": 1}, 3, [1, 1, 1] + [5, 5, 3] + [3, 3, 3] + [1, 1])  # 13 vs 12: fails
+    act(
+        t, {"type": "attack", "target": 1}, 3, [1, 1, 1] + [5, 5, 3] + [3, 3, 3] + [1, 1] + KB_ROLLS
+    )  # 13 vs 12: fails
     assert last(t)["block"]["needed"] == 12 and not last(t).get("blocked")
     assert last(t)["damage"]["stun"] == 4
 
@@ -280,7 +282,7 @@ def test_move_through_that_knocks_the_target_down_costs_the_attacker_half():
         t,
         {"type": "attack", "target": 2, "maneuver": "move-through", "velocity": 9},
         1,
-        [3, 3, 3] + [2] * 6 + [1, 1],
+        [3, 3, 3] + [2] * 6 + [1, 1] + KB_ROLLS,
     )
     assert last(t)["backlash"]["share"] == "1/2" and last(t)["backlash"]["stun"] == 6
 
@@ -310,7 +312,7 @@ def test_cover_rolls_at_minus_two_holds_the_target_and_fires_if_it_tries_to_esca
     act(t, {"type": "attack", "target": 2, "attack": "Rayo", "maneuver": "cover", "range": 3}, 1, [3, 3, 3])
     assert last(t)["to_hit"] == 10 and c(t, 2)["covered_by"]["by"] == 1
     assert COMBAT.may_act(t.state, 1, {"type": "cover_fire", "target": 2})
-    act(t, {"type": "cover_fire", "target": 2}, 1, [2] * 6 + [1, 1])
+    act(t, {"type": "cover_fire", "target": 2}, 1, [2] * 6 + [1, 1] + KB_ROLLS)
     p = last(t)
     assert p["automatic"] and p["stun_rolled"] == 12 and c(t, 2)["covered_by"] is None
 
@@ -362,7 +364,9 @@ def test_rolling_with_a_punch_is_declared_by_aborting_and_costs_the_next_phase()
 def test_a_failed_roll_with_the_punch_takes_the_full_damage():
     t = pair(a=sheet("A", dex=20, str=30), b=sheet("B", dex=18, pd=0, body=20, stun=60))
     act(t, {"type": "defend", "maneuver": "roll-with-punch", "abort": True}, 2)
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [3, 3, 3] + [6] * 6 + [4, 4])  # 9 against 8
+    act(
+        t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [3, 3, 3] + [6] * 6 + [4, 4] + KB_ROLLS
+    )  # 9 against 8
     p = last(t)
     assert p["to_hit"] == 11 + 7 - (6 - 2)
     assert p["rolled_with_punch"]["needed"] == 11 + 6 - 2 - 7 and not p["rolled_with_punch"]["success"]
@@ -372,7 +376,7 @@ def test_a_failed_roll_with_the_punch_takes_the_full_damage():
 def test_rolling_with_the_punch_succeeds_against_the_attackers_ocv_minus_two():
     t = pair(a=sheet("A", dex=20, str=30), b=sheet("B", dex=18, pd=0))
     act(t, {"type": "defend", "maneuver": "roll-with-punch", "abort": True}, 2)
-    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [2, 2, 2] + [6] * 6 + [4])
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [2, 2, 2] + [6] * 6 + [4] + KB_ROLLS)
     p = last(t)
     assert p["rolled_with_punch"]["success"] and p["damage"] == {"stun": 18, "body": 6}
     assert p["knockback"]["inches"] == 4

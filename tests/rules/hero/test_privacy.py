@@ -2,7 +2,7 @@
 
 from rules.core.encounter import GM, CombatantFacts, Viewer
 
-from .helpers import COMBAT, act, attack_entry, c, sheet, table_with
+from .helpers import COMBAT, KB_ROLLS, act, attack_entry, c, sheet, table_with
 
 PLAYER = Viewer(gm=False, controls=frozenset({1}))
 PC = CombatantFacts(id=1, name="Nova", side="pcs", npc=False, owner=7)
@@ -59,7 +59,12 @@ def attack_event(t):
 
 def test_a_player_attacking_a_hidden_npc_sees_the_dice_and_the_hit_but_not_its_dcv_or_damage_taken():
     t = fight()
-    act(t, {"type": "attack", "target": 2, "attack": "Rayo", "range": 3}, 1, [2, 2, 2] + [3] * 6 + [1, 1])
+    act(
+        t,
+        {"type": "attack", "target": 2, "attack": "Rayo", "range": 3},
+        1,
+        [2, 2, 2] + [3] * 6 + [1, 1] + KB_ROLLS,
+    )
     event = attack_event(t)
     seen = COMBAT.view_event(event, hidden=frozenset({2}), viewer=PLAYER)
     assert (
@@ -74,7 +79,12 @@ def test_a_player_attacking_a_hidden_npc_sees_the_dice_and_the_hit_but_not_its_d
 
 def test_the_gm_sees_the_whole_attack_event():
     t = fight()
-    act(t, {"type": "attack", "target": 2, "attack": "Rayo", "range": 3}, 1, [2, 2, 2] + [3] * 6 + [1, 1])
+    act(
+        t,
+        {"type": "attack", "target": 2, "attack": "Rayo", "range": 3},
+        1,
+        [2, 2, 2] + [3] * 6 + [1, 1] + KB_ROLLS,
+    )
     seen = COMBAT.view_event(attack_event(t), hidden=frozenset({2}), viewer=GM)
     assert seen["dcv"] == 6 and seen["to_hit"] == 12 and seen["damage"] == {"stun": 13, "body": 1}
     assert "12 o menos" in seen["text_es"] and "13 STUN" in seen["text_en"]
@@ -82,7 +92,7 @@ def test_the_gm_sees_the_whole_attack_event():
 
 def test_a_hidden_npc_attacking_a_player_hides_its_ocv_but_not_the_damage_the_player_took():
     t = table_with(sheet("Dragón", dex=20), sheet("Nova"))
-    act(t, {"type": "attack", "target": 2}, 1, [2, 2, 2] + [6, 6, 6] + [1, 1])
+    act(t, {"type": "attack", "target": 2}, 1, [2, 2, 2] + [6, 6, 6] + [1, 1] + KB_ROLLS)
     event = attack_event(t)
     player = Viewer(gm=False, controls=frozenset({2}))
     seen = COMBAT.view_event(event, hidden=frozenset({1}), viewer=player)

@@ -8,7 +8,7 @@ from rules.core.errors import Refused
 from rules.hero import modifiers
 from rules.hero.tohit import hits
 
-from .helpers import act, aim, attack_entry, c, last, sheet, table_with
+from .helpers import KB_ROLLS, act, aim, attack_entry, c, last, sheet, table_with
 
 GUN = attack_entry("Pistola", "ranged", 2, killing=True, energy=False)
 BLAST = attack_entry("Rayo", "ranged", 6)
@@ -52,7 +52,12 @@ def test_between_3_and_18_a_roll_hits_exactly_when_it_is_at_most_the_number_need
 
 def test_the_attack_event_carries_the_api_md_keys():
     t = duel()
-    act(t, {"type": "attack", "target": 2, "attack": "Rayo", "range": 4}, 1, [2, 2, 2] + [3] * 6 + [1, 1])
+    act(
+        t,
+        {"type": "attack", "target": 2, "attack": "Rayo", "range": 4},
+        1,
+        [2, 2, 2] + [3] * 6 + [1, 1] + KB_ROLLS,
+    )
     p = last(t)
     assert {
         "roll",

@@ -1,0 +1,86 @@
+"""A Hero attack through the API as docs/api.md says: the attack event's fields, a half die's own
+re-checkable roll, knockback into a wall, and a bad obstacle refused in the error envelope."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.combat.encounters import dice as scripted
+from tests.factories import UserFactory, campaign_for, player_in
+from tests.rules.hero.helpers import attack_entry, sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def queued(settings):
+    settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
+    scripted.QUEUE.clear()
+    yield scripted.QUEUE
+    scripted.QUEUE.clear()
+
+
+def client(user) -> APIClient:
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+def fight():
+    gm, player = UserFactory(), UserFactory()
+    campaign = campaign_for(gm, system="hero")
+    player_in(campaign, player)
+    gm_api, player_api = client(gm), client(player)
+    nova = sheet("Nova", dex=20, attacks=[attack_entry("Rayo", dice=2, half_die=True)])
+    created = player_api.post("/api/v1/characters/", {**nova, "campaign": campaign.pk}, format="json")
+    assert created.status_code == 201, created.json()
+    encounter = gm_api.post(f"/api/v1/campaigns/{campaign.pk}/encounters/", {"name": "Azotea"}, format="json")
+    url = f"/api/v1/encounters/{encounter.json()['id']}"
+    pc = player_api.post(
+        f"{url}/combatants/", {"character": created.json()["id"], "side": "heroes"}, format="json"
+    )
+    npc = gm_api.post(f"{url}/combatants/", {"npc": sheet("Matón", dex=8), "side": "villains"}, format="json")
+    assert gm_api.post(f"{url}/actions/", {"type": "start"}, format="json").status_code == 201
+    return url, gm_api, player_api, pc.json()["id"], npc.json()["id"], encounter.json()["dice"]["commitment"]
+
+
+def test_an_attack_with_a_half_die_into_a_wall_keeps_every_field_and_every_die_rechecks(queued):
+    url, gm, player, pc, npc, commitment = fight()
+    queued.extend([3, 3, 3] + [6, 6] + [5] + [2, 1] + [4, 4])  # hit; 2½d6 (5 BODY); 2" back; 2d6
+    answer = player.post(
+        f"{url}/actions/",
+        {"type": "attack", "actor": pc, "target": npc, "attack": "Rayo", "range": 2, "obstacle": "wall"},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    gm_event = next(e for e in gm.get(f"{url}/events/").json()["results"] if e["type"] == "attack")
+    for key in ("roll", "ocv", "dcv", "to_hit", "hit", "damage_roll", "stun_rolled", "body_rolled"):
+        assert key in gm_event
+    assert {"stun", "body"} <= set(gm_event["damage"])
+    assert {"target_stun", "target_body", "target_end"} <= set(gm_event)
+    assert (gm_event["stun_rolled"], gm_event["body_rolled"]) == (6 + 6 + 3, 2 + 2 + 1)
+    half = gm_event["half_die_roll"]
+    assert half["faces"] == [5] and half["commitment"] == commitment and len(half["nonces"]) == 1
+    kb = gm_event["knockback"]["damage_taken"]
+    assert kb["into"] == "wall" and kb["damage_roll"]["faces"] == [4, 4]
+    assert kb["damage_roll"]["commitment"] == commitment and kb["damage"] == {"stun": 3, "body": 0}
+    seen = next(e for e in answer.json()["events"] if e["type"] == "attack")
+    assert "damage" not in seen["knockback"]["damage_taken"] and "target_stun" not in seen
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "objeto"), ("en", "object")])
+def test_an_object_without_body_is_refused_in_the_envelope_and_changes_nothing(queued, lang, word):
+    url, gm, player, pc, npc, _ = fight()
+    before = gm.get(f"{url}/").json()["version"]
+    answer = player.post(
+        f"{url}/actions/",
+        {"type": "attack", "actor": pc, "target": npc, "attack": "Rayo", "obstacle": "object"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    assert answer.status_code == 400
+    error = answer.json()["errors"][0]
+    assert error["code"] == "obstacle.body_missing" and error["path"] == "/obstacle_body"
+    assert word in error["message"].lower()
+    assert gm.get(f"{url}/").json()["version"] == before
