@@ -66,6 +66,7 @@ def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> 
         "next_defense_penalty": defense_count_penalty(int(state.get("defenses_this_round") or 0)),
         "counterattack_offer": dict(offer) if offer else None,
         "counterattack_used": state.get("counterattacked_round") or 0,
+        "opportunity_used": state.get("opportunity_round") or 0,
         "movement_penalty": int(state.get("movement_penalty") or 0),
         "turn_actions": dict(state.get("turn_actions") or {}),
         "wielding": list(state.get("wielding") or []),
