@@ -97,6 +97,8 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
     complex_left = bool(left.get("complex"))
     return {
         "actor": actor,
+        # Fallen in its own turn (Estado de Vida y Muerte): it can only end the turn.
+        "down": actor.get("status") != "active",
         "targets": [t for t in targets if t["id"] != actor["id"]],
         "weapons": _weapons(sheet, in_hand),
         "attack_powers": attack_powers,

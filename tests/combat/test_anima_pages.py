@@ -441,6 +441,9 @@ def test_between_life_and_death_each_viewer_sees_what_it_may_and_the_gm_may_stab
     assert "R. Física 14 + 1d10 contra 12 al empezar cada turno; muere a -25 PV" in player_html
     assert player_html.count("entre la vida y la muerte") == 2
     assert "tira contra 12 al empezar cada turno" in player_html
+    # Celia fell in her own turn: nothing is offered but ending it.
+    assert 'id="anima-turn-down"' in player_html and 'id="anima-attack-form"' not in player_html
+    assert 'id="anima-end-turn-form"' in player_html
     gm_html = fight.html(fight.gm_page)
     assert 'id="anima-stabilise-form"' in gm_html and "R. Física 10 + 1d10" in gm_html
     response = fight.gm_page.post(fight.url + "act/", {"type": "stabilise", "target": fight.npc})
