@@ -20,7 +20,8 @@ from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 
 NUMBERS = ("attack", "defense", "magic_projection", "psychic_projection", "initiative", "hit_points",
-           "dexterity_modifier", "reflex_resistance", "armor", "perception", "movement")  # fmt: skip
+           "dexterity_modifier", "reflex_resistance", "armor", "perception", "movement",
+           "physical_resistance", "constitution", "medicine")  # fmt: skip
 FLAGS = ("magic_shield", "psychic_shield")
 TEXTS = ("name", "concept", "notes", "defense_kind")
 WEAPON_KEYS = {"name": "text", "size": "text", "damage": "int", "ranged": "flag", "reload": "int",

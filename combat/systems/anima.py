@@ -87,12 +87,18 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
     sheet = actor.get("sheet") or {}
     left = page.state.get("turn", {}).get("left") or {}
     in_hand = actor.get("wielding") or []
-    final_attack = int(sheet.get("attack") or 0) - int(actor.get("movement_penalty") or 0)
+    final_attack = (
+        int(sheet.get("attack") or 0)
+        - int(actor.get("movement_penalty") or 0)
+        + int(actor.get("life_death_penalty") or 0)
+    )
     max_attacks = attacks_allowed(final_attack)
     attack_powers = _powers(sheet, "attack")
     complex_left = bool(left.get("complex"))
     return {
         "actor": actor,
+        # Fallen in its own turn (Estado de Vida y Muerte): it can only end the turn.
+        "down": actor.get("status") != "active",
         "targets": [t for t in targets if t["id"] != actor["id"]],
         "weapons": _weapons(sheet, in_hand),
         "attack_powers": attack_powers,
@@ -106,6 +112,14 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
         "movement_left": left.get("movement_m", 0),
         "complex_as_movement_m": left.get("complex_as_movement_m", 0),
         "capabilities": _offensive(sheet, attack_powers),
+        "engaged_names": ", ".join(
+            page.cards[c]["name"] for c in actor.get("engaged_with") or [] if c in page.cards
+        ),
+        "patients": [
+            t
+            for t in targets
+            if t["status"] == "dying" and t["side"] == actor["side"] and t["id"] != actor["id"]
+        ],
     }
 
 
@@ -136,6 +150,38 @@ def _offers(page, controlled: list[dict]) -> list[dict]:
     return out
 
 
+def _opportunities(page, controlled: list[dict]) -> list[dict]:
+    """Opportunity attacks the viewer's combatants may make now (Los Tipos de Ataque): against an
+    enemy that was engaged with them and left their 2 m reach this round, once a round."""
+    out = []
+    round_number = page.state.get("round")
+    for combatant in controlled:
+        offer = combatant.get("opportunity_offer") or {}
+        if (
+            offer.get("round") != round_number
+            or combatant.get("status") != "active"
+            or combatant.get("opportunity_used") == round_number
+        ):
+            continue
+        sheet = combatant.get("sheet") or {}
+        weapons = _weapons(sheet, combatant.get("wielding") or [], melee=True)
+        for against in offer.get("against") or []:
+            target = page.cards.get(against)
+            if target and target.get("status") != "dead" and not target["removed"]:
+                key = f"{combatant['id']}-{target['id']}"
+                out.append({"actor": combatant, "against": target, "weapons": weapons, "key": key})
+    return out
+
+
+def _engagements(cards: list[dict]) -> list[dict]:
+    """Each pair within 2 m of each other once, for the panel."""
+    names = {c["id"]: c["name"] for c in cards}
+    pairs = sorted(
+        {tuple(sorted((c["id"], o))) for c in cards for o in c.get("engaged_with") or [] if o in names}
+    )
+    return [{"ids": pair, "names": (names[pair[0]], names[pair[1]])} for pair in pairs]
+
+
 def _last_attack(page) -> dict | None:
     """The latest attack with both of its rolls, as this viewer may see them."""
     for event in reversed(page.event_views(page.events)):
@@ -153,21 +199,20 @@ def console_context(page) -> dict:
     active = page.state["status"] == "active"
     turn = _turn(page, current, standing, lang) if active and page.my_turn and current else None
     offers = _offers(page, controlled) if active else []
-    others = [c for c in controlled if current is None or c["id"] != current["id"]]
-    opportunity = []
-    if active and current:
-        for c in others:
-            if c.get("status") == "active" and c["side"] != current["side"]:
-                sheet = c.get("sheet") or {}
-                opportunity.append(
-                    {"actor": c, "weapons": _weapons(sheet, c.get("wielding") or [], melee=True)}
-                )
+    opportunity = _opportunities(page, controlled) if active else []
+    engagements = _engagements(cards)
+    names = {c["id"]: c["name"] for c in cards}
+    for c in cards:
+        c["engaged_names"] = ", ".join(names[o] for o in c.get("engaged_with") or [] if o in names)
     shields = [
         {"actor": c, "choices": [(k, DEFENSE_NAMES[k][lang == "en"]) for k in (c.get("derived") or {}).get("defenses", {})]}
         for c in controlled
         if len(((c.get("derived") or {}).get("defenses")) or {}) > 1
     ]  # fmt: skip
     key = "-".join(f"{o['actor']['id']}o{o['against']['id']}" for o in offers)
+    key += "-r" + "-".join(o["key"] for o in opportunity)
+    key += "-e" + "-".join(f"{a}e{b}" for a, b in (e["ids"] for e in engagements))
+    key += "-s" + "".join(str(c.get("status") or "")[:2] for c in cards)
     key += "-d" + "".join(str(c.get("defenses_this_round") or 0) for c in cards)
     return {
         "anima_turn": turn,
@@ -183,6 +228,8 @@ def console_context(page) -> dict:
         ],
         "anima_statuses": [(s["slug"], _name(s, lang)) for s in STATUSES],
         "anima_last_attack": _last_attack(page),
+        "anima_engagements": engagements,
+        "anima_dying": [c for c in cards if c.get("status") == "dying"],
         "anima_cards": cards,
         "controls_key": key,
     }

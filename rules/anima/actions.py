@@ -7,7 +7,7 @@ from typing import Literal
 
 from rules.core.encounter import ActionType
 
-from . import order, powers, sequences, turn_actions
+from . import life_death, order, powers, reach, sequences, turn_actions
 from .combatant import refresh_turn
 from .inputs import checked
 
@@ -77,6 +77,13 @@ class Move:
     use: Literal["movement", "complex"] = field(
         default="movement", metadata=_help("Acción de Movimiento o Compleja.", "Movement or complex action.")
     )
+    leaves_reach: bool = field(
+        default=False,
+        metadata=_help(
+            "Sale del alcance (2 m) de quienes estaba trabado.",
+            "Leaves the reach (2 m) of whoever it was engaged with.",
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,22 @@ class Adjust:
 
 
 @dataclass(frozen=True)
+class Engagement:
+    target: int = field(metadata=_help("Combatiente.", "Combatant.", min=1))
+    other: int = field(metadata=_help("El otro combatiente.", "The other combatant.", min=1))
+    on: bool = field(
+        default=True, metadata=_help("Trabados a menos de 2 m o ya no.", "Engaged within 2 m or not.")
+    )
+
+
+@dataclass(frozen=True)
+class Patient:
+    target: int = field(
+        metadata=_help("Quien está entre la vida y la muerte.", "Who is between life and death.", min=1)
+    )
+
+
+@dataclass(frozen=True)
 class ResultsTable:
     minimums: list[int] = field(
         metadata=_help("Mínimo de cada nivel salvo el primero.", "Minimum of each level but the first.")
@@ -153,10 +176,12 @@ class ResultsTable:
 
 def _resolver(resolve, schema: type):
     """Checks the fields against the schema (a wrong shape is a refusal, never a crash), then
-    resolves; afterwards `turn.left` says what the current combatant has left of its turn."""
+    resolves; afterwards the dead and the removed leave every engagement (`reach.settle`) and
+    `turn.left` says what the current combatant has left of its turn."""
 
     def run(table, dice, action, actor):
         resolve(table, dice, checked(schema, action), actor)
+        reach.settle(table)
         refresh_turn(table)
 
     return run
@@ -189,6 +214,14 @@ ACTIONS = {
                             phases=("setup", "active"), summary_es="Estado de Combate.", summary_en="Combat state."),
     "adjust": _type("adjust", turn_actions.adjust, Adjust, gm_only=True, needs_actor=False,
                          phases=("setup", "active"), summary_es="Ajuste del Director.", summary_en="GM adjustment."),
+    "engagement": _type("engagement", reach.engagement, Engagement, gm_only=True, needs_actor=False,
+                             phases=("setup", "active"), summary_es="Trabados a menos de 2 m.",
+                             summary_en="Engaged within 2 m."),
+    "first_aid": _type("first_aid", life_death.first_aid, Patient,
+                            summary_es="Primeros auxilios a un aliado.", summary_en="First aid to an ally."),
+    "stabilise": _type("stabilise", life_death.gm_stabilise, Patient, gm_only=True, needs_actor=False,
+                            phases=("setup", "active"), summary_es="Estabilizar (el Director).",
+                            summary_en="Stabilise (the GM)."),
     "set_results_table": _type("set_results_table", turn_actions.set_results_table, ResultsTable, gm_only=True,
                                     needs_actor=False, phases=("setup", "active"),
                                     summary_es="Tabla de resultados de la campaña.", summary_en="The campaign's results table."),

@@ -16,15 +16,14 @@ from . import critical
 from .catalogue import ATTACKING, CAPABILITY, DEFENDING, SUPERNATURAL_CAPABILITIES
 from .combatant import (
     ACTIVE,
-    DEAD,
-    DYING,
+    all_action_modifiers,
     defense_capability,
     defense_count_penalty,
-    movement_modifier,
     roll_d10,
     state_modifiers,
     total,
 )
+from .life_death import settle_status
 from .results import damage_for, level_for, levels_from_state
 from .texts import attack_texts
 
@@ -56,7 +55,7 @@ def defense_of(target: dict, strike: Strike, defenses_before: int) -> tuple[str,
     penalty = defense_count_penalty(defenses_before)
     if penalty:
         modifiers.append({"slug": "third-defense", "value": penalty})
-    modifiers += movement_modifier(target)
+    modifiers += all_action_modifiers(target)
     modifiers += state_modifiers(target, "defense", supernatural=supernatural)
     for modifier in strike.defense_modifiers:
         # Defenderse: behind a supernatural shield "solo se aplican los Estados de Combate de
@@ -69,8 +68,9 @@ def defense_of(target: dict, strike: Strike, defenses_before: int) -> tuple[str,
 def hurt(target: dict, damage: int, dice: DiceSource, aimed: str | None) -> dict:
     target["hit_points"] -= damage
     outcome = critical.apply_consequence(target, damage, dice, aimed)
-    if damage and target["status"] != DEAD:
-        target["status"] = DYING if target["hit_points"] <= 0 else ACTIVE
+    if damage:
+        # Estado de Vida y Muerte: 0 or fewer PV, and dead at −5 × Constitución (rules notes).
+        settle_status(target)
     return outcome
 
 

@@ -14,6 +14,8 @@ SUPERNATURAL = "El Combate Sobrenatural"
 CRITICAL = "Las Consecuencias Críticas"
 ACTIONS = "Las Acciones"
 NOTES = "docs/rules-notes-anima.md"
+LIFE_AND_DEATH = f"{NOTES} › Estado de Vida y Muerte"
+REACH = f"{ATTACK_TYPES} › Ataque de Oportunidad (alcance de 2 metros)"
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,9 @@ def build_combatant(*, cid: int, name: str, side: str, sheet: Mapping, options: 
         "drawn_round": None,
         "destroyed_zones": [],
         "area_immunity": {},
+        "engaged_with": [],
+        "opportunity_offer": None,
+        "life_death_penalty": 0,
     }
 
 
@@ -137,6 +140,15 @@ def movement_modifier(combatant: Mapping) -> list[dict]:
     """Las Acciones: "-2 a toda acción hasta su siguiente turno por cada cuarto … adicional"."""
     penalty = int(combatant.get("movement_penalty") or 0)
     return [{"slug": "extra-movement", "value": penalty}] if penalty else []
+
+
+def all_action_modifiers(combatant: Mapping) -> list[dict]:
+    """What weighs on "toda acción" (attacks, defenses, Reflejos rolls): the movement penalty and,
+    after surviving the Estado de Vida y Muerte, its −6 (docs/rules-notes-anima.md)."""
+    aftermath = int(combatant.get("life_death_penalty") or 0)
+    return movement_modifier(combatant) + (
+        [{"slug": "life-and-death", "value": aftermath}] if aftermath else []
+    )
 
 
 def total(modifiers) -> int:

@@ -14,6 +14,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 from rules.core.errors import CONFLICT, INVALID, Refused
 
+from . import life_death, reach
 from .catalogue import ACTIONS, NOTES
 from .combatant import ACTIVE, fresh_turn, name_of, roll_d10
 from .derived import weapons_initiative, wielded
@@ -21,7 +22,7 @@ from .derived import weapons_initiative, wielded
 RULE = f"{NOTES} › Iniciativa"
 # Actions a combatant may take outside its own turn (Las Acciones: free actions; Defenderse).
 OUT_OF_TURN = frozenset({"counterattack", "opportunity_attack", "choose_defense"})
-ANYTIME = frozenset({"start", "end", "set_results_table", "condition", "adjust"})
+ANYTIME = frozenset({"start", "end", "set_results_table", "condition", "adjust", "engagement", "stabilise"})
 
 
 def initiative_base(combatant: Mapping) -> int:
@@ -68,15 +69,19 @@ def begin_turn(table: Table, cid: int | None) -> None:
 
 def new_round(table: Table, dice: DiceSource) -> None:
     """A new turn of the seed (every standing combatant acts once): defenses, counterattacks and
-    opportunity attacks "por turno" count again, and initiative is rolled."""
+    opportunity attacks "por turno" count again, whoever lies between life and death rolls its
+    Resistencia Física, and initiative is rolled."""
     table.state["round"] = table.round + 1
     for combatant in table.combatants().values():
         combatant["defenses_this_round"] = 0
         combatant["counterattack_offer"] = None
+        combatant["opportunity_offer"] = None
     table.write(
         Entry("round", {"rule": RULE, "text": {"es": f"Comienza el turno {table.round}.",
                                                "en": f"Round {table.round} begins."}}, round=table.round)
     )  # fmt: skip
+    # Estado de Vida y Muerte: the checks come first, so whoever is stabilised rolls initiative.
+    life_death.round_checks(table, dice)
     ids = sorted(standing_ids(table))
     for cid in ids:
         _roll_one(table, dice, str(cid))
@@ -159,6 +164,7 @@ def remove(table: Table, dice: DiceSource, cid: int) -> None:
                       "That combatant is not in the fight.", path="/combatant")  # fmt: skip
     was_current = table.state.get("current") == cid
     after = _after_current(table)
+    reach.drop_all(table, cid)
     combatant["removed"] = True
     table.state["turn_order"] = [c for c in table.state.get("turn_order") or [] if c != cid]
     name = combatant["name"]

@@ -18,7 +18,7 @@ from rules.core.errors import Refused
 
 from .attack import hurt
 from .catalogue import SUPERNATURAL, range_for_perception
-from .combatant import DEAD, movement_modifier, need, need_standing, roll_d10, total
+from .combatant import DEAD, all_action_modifiers, need, need_standing, roll_d10, total
 from .derived import power_named
 from .results import area_level, damage_for, levels_from_state
 
@@ -89,7 +89,7 @@ def reflex_value(target: Mapping, power: Mapping) -> int:
     """Resistencia de Reflejos against a power, before the die: plus the armour when the power
     "afecta a un Valor de Armadura", with the movement penalty of "toda acción"."""
     armor = int(target["sheet"]["armor"]) if power["armor_value"] else 0
-    return int(target["sheet"]["reflex_resistance"]) + armor + total(movement_modifier(target))
+    return int(target["sheet"]["reflex_resistance"]) + armor + total(all_action_modifiers(target))
 
 
 def checked_request(table: Table, action: Mapping, actor, kind: str) -> tuple[dict, list[int], int]:

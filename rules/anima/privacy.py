@@ -9,7 +9,8 @@ from collections.abc import Mapping
 
 from rules.core.encounter import CombatantFacts, Viewer
 
-from .combatant import defense_capability, defense_count_penalty, movement_modifier, state_modifiers, total
+from . import life_death
+from .combatant import all_action_modifiers, defense_capability, defense_count_penalty, state_modifiers, total
 from .derived import derived
 
 # Keys an event carries per party whose numbers they are, by event type.
@@ -22,6 +23,8 @@ PRIVATE_KEYS = {
     "initiative": {"actor": ("initiative",)},
     "power_effect": {"target": ("target_hit_points", "target_hit_points_max", "max_hit_points_lost")},
     "adjust": {"target": ("hit_points",)},
+    "life_and_death": {"actor": ("physical_resistance", "total", "margin", "hit_points", "death_limit")},
+    "first_aid": {"actor": ("medicine", "modifiers", "total")},
 }  # fmt: skip
 # Roll objects of each party: a hidden party's keep only `sides` and `nonces` (checkable after
 # the reveal, when the fight is over), never the face or the total that give its number away.
@@ -30,6 +33,8 @@ PRIVATE_ROLLS = {
     "initiative": {"actor": ("initiative_roll",)},
     "opportunity_roll": {"actor": ("attacker_roll",), "target": ("target_roll",)},
     "power_effect": {"target": ("resistance_roll",)},
+    "life_and_death": {"actor": ("roll",)},
+    "first_aid": {"actor": ("roll",)},
 }
 TEXT_KEYS = ("text", "public_text", "partial_texts", "private")
 
@@ -42,7 +47,7 @@ def _current_defense(combatant: Mapping) -> int:
     return (
         value
         + penalty
-        + total(movement_modifier(combatant))
+        + total(all_action_modifiers(combatant))
         + total(state_modifiers(combatant, "defense", supernatural=supernatural))
     )
 
@@ -61,10 +66,15 @@ def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> 
         "next_defense_penalty": defense_count_penalty(int(state.get("defenses_this_round") or 0)),
         "counterattack_offer": dict(offer) if offer else None,
         "counterattack_used": state.get("counterattacked_round") or 0,
+        "opportunity_used": state.get("opportunity_round") or 0,
         "movement_penalty": int(state.get("movement_penalty") or 0),
         "turn_actions": dict(state.get("turn_actions") or {}),
         "wielding": list(state.get("wielding") or []),
         "destroyed_zones": list(state.get("destroyed_zones") or []),
+        "engaged_with": [int(c) for c in state.get("engaged_with") or []],
+        "opportunity_offer": dict(state.get("opportunity_offer") or {}) or None,
+        "life_death_penalty": int(state.get("life_death_penalty") or 0),
+        "life_and_death": _life_and_death(state),
         "sheet": state.get("sheet"),
         "derived": derived(state["sheet"]) if state.get("sheet") else None,
     }
@@ -75,7 +85,22 @@ def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> 
         view[key] = None
     if offer:
         view["counterattack_offer"] = {"against": offer.get("against"), "round": offer.get("round")}
+    if view["life_and_death"]:
+        view["life_and_death"] = {"difficulty": view["life_and_death"]["difficulty"]}
     return view
+
+
+def _life_and_death(state: Mapping) -> dict | None:
+    """The numbers of the Estado de Vida y Muerte while it lasts: the check's difficulty, the
+    Resistencia Física it rolls and the Puntos de Vida at which it dies (only the difficulty,
+    which is the rule's, for a viewer who may not see inside)."""
+    if state.get("status") != "dying" or not state.get("sheet"):
+        return None
+    return {
+        "difficulty": life_death.DIFFICULTY,
+        "physical_resistance": life_death.physical_resistance(state),
+        "death_limit": life_death.death_limit(state),
+    }
 
 
 def _roles(payload: Mapping) -> tuple[str, ...]:

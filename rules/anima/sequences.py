@@ -9,6 +9,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 from rules.core.errors import CONFLICT, Refused
 
+from . import reach
 from .attack import Strike, strike
 from .catalogue import (
     ATTACK_TYPES,
@@ -23,7 +24,7 @@ from .catalogue import (
     ZONE,
     range_for_perception,
 )
-from .combatant import DEAD, movement_modifier, need, need_standing, roll_d10, state_modifiers, total
+from .combatant import DEAD, all_action_modifiers, need, need_standing, roll_d10, state_modifiers, total
 from .derived import (
     attacks_allowed,
     power_named,
@@ -79,7 +80,7 @@ def _weapon_in_hand(attacker: Mapping, name, *, path: str = "/with", melee: bool
 
 
 def _situational(attacker: Mapping, *, supernatural: bool = False) -> list[dict]:
-    return movement_modifier(attacker) + state_modifiers(attacker, "attack", supernatural=supernatural)
+    return all_action_modifiers(attacker) + state_modifiers(attacker, "attack", supernatural=supernatural)
 
 
 def _multiple_modifiers(
@@ -191,7 +192,7 @@ def supernatural_spec(attacker: Mapping, action: Mapping) -> Strike:
         )
     defense = [{"slug": "fast-projectile", "value": FAST_PROJECTILE_PENALTY}] if power["fast"] else []
     modifiers = (
-        movement_modifier(attacker) + state_modifiers(attacker, "attack", supernatural=True) + _aim(action)
+        all_action_modifiers(attacker) + state_modifiers(attacker, "attack", supernatural=True) + _aim(action)
     )
     return Strike("supernatural-attack", capability, power["name"], power["damage"], tuple(modifiers),
                   tuple(defense), aimed=action.get("aimed"), rule=SUPERNATURAL)  # fmt: skip
@@ -222,6 +223,9 @@ def attack(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     plan = _plan(table, attacker, action)
     attacker["turn_actions"] = {**attacker["turn_actions"], "complex_used": True}
     _run(table, dice, actor, int(action["target"]), plan)
+    if not weapon_named(attacker["sheet"], action["with"])["ranged"]:
+        # A melee attack puts both within 2 m of each other (rules notes, "Alcance de 2 m").
+        reach.engage(table, actor, int(action["target"]))
 
 
 def counterattack(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
@@ -232,6 +236,7 @@ def counterattack(table: Table, dice: DiceSource, action: Mapping, actor) -> Non
     attacker["counterattack_offer"] = None
     attacker["counterattacked_round"] = table.round
     strike(table, dice, actor, against, spec)
+    reach.engage(table, actor, against)  # a counterattack is made in melee
 
 
 def counter_spec(table: Table, attacker: Mapping, action: Mapping) -> tuple[Strike, int]:
@@ -254,11 +259,12 @@ def counter_spec(table: Table, attacker: Mapping, action: Mapping) -> tuple[Stri
 
 
 def _reflex(combatant: Mapping, extra: int) -> int:
-    return int(combatant["sheet"]["reflex_resistance"]) + extra + total(movement_modifier(combatant))
+    return int(combatant["sheet"]["reflex_resistance"]) + extra + total(all_action_modifiers(combatant))
 
 
 def opportunity_attack(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    """Los Tipos de Ataque: when an enemy leaves "el alcance (2 metros)", once a turn, an opposed
+    """Los Tipos de Ataque: when an enemy leaves "el alcance (2 metros)" (it was engaged with the
+    attacker and its movement left the reach this round: `reach`), once a turn, an opposed
     Resistencia de Reflejos with +3/+1/−1 by Tamaño; the winner's melee attack puts the enemy in
     Flanqueo ("un -4 a la Capacidad Defensiva"); "la única Maniobra … es la de Ataque apuntado"."""
     attacker, target = _parties(table, action, actor)
@@ -266,6 +272,7 @@ def opportunity_attack(table: Table, dice: DiceSource, action: Mapping, actor) -
     if attacker.get("opportunity_round") == table.round:
         _refuse("opportunity.used", "Ya hizo su Ataque de Oportunidad este turno.",
                 "The opportunity attack of this turn is spent.", kind=CONFLICT, rule=ATTACK_TYPES)  # fmt: skip
+    reach.need_offer(table, attacker, target, int(action["target"]))
     weapon = _weapon_in_hand(attacker, action.get("with"), melee=True)
     _aim(action)
     attacker["opportunity_round"] = table.round
@@ -314,6 +321,7 @@ def plan_for(table: Table, action: Mapping, actor) -> tuple[list[Strike], tuple[
         return [counter_spec(table, attacker, action)[0]], None
     if kind == "opportunity_attack":
         _enemy(attacker, target)
+        reach.need_offer(table, attacker, target, int(action["target"]))
         weapon = _weapon_in_hand(attacker, action.get("with"), melee=True)
         return [opportunity_spec(attacker, weapon, action)], opportunity_reflexes(attacker, target, weapon)
     capability = _capability(action)

@@ -5,7 +5,9 @@ Puntos de Vida, the Dexterity modifier (the reload rule), Resistencia de Reflejo
 opportunity attacks), armour, weapons with Tamaño, damage, ranged, Recarga and an initiative
 modifier, and the supernatural shields (Defenderse: "debe disponer de un escudo sobrenatural").
 Optional keys the project adds: `perception` (range of powers), `movement` (Velocidad de
-Movimiento, metres), `wielding` (the weapons in hand), `magic_shield`, `psychic_shield`, `powers`.
+Movimiento, metres), `wielding` (the weapons in hand), `magic_shield`, `psychic_shield`, `powers`,
+and for the Estado de Vida y Muerte `physical_resistance` (Resistencia Física; by default the
+Resistencia de Reflejos), `constitution` (1–20, default 5) and `medicine` (Medicina, default 0).
 `check` never raises on bad input."""
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 
 from rules.core.problems import Problem, pointer
 
-from .catalogue import ACTIONS, ATTACKING, DEFENDING, NOTES, SIZES, SUPERNATURAL
+from .catalogue import ACTIONS, ATTACKING, DEFENDING, LIFE_AND_DEATH, NOTES, SIZES, SUPERNATURAL
 
 REQUIRED = object()
 SHEET_RULE = f"{ATTACKING}; {DEFENDING}"
@@ -42,6 +44,11 @@ NUMBERS = (
     Number("armor", 0, 10, 0, SUPERNATURAL),
     Number("perception", 1, 20, 5, SUPERNATURAL),
     Number("movement", 1, 999, 20, ACTIONS),
+    # Estado de Vida y Muerte (docs/rules-notes-anima.md): Resistencia Física for the check,
+    # Constitución for the death limit (−5 × Constitución), Medicina for an ally's first aid.
+    Number("physical_resistance", 0, 999, None, LIFE_AND_DEATH),
+    Number("constitution", 1, 20, 5, LIFE_AND_DEATH),
+    Number("medicine", 0, 999, 0, LIFE_AND_DEATH),
 )
 WEAPON_NUMBERS = (
     Number("damage", 0, 9999, REQUIRED, ATTACKING),
@@ -69,6 +76,8 @@ def _is_int(value) -> bool:
 
 def _number(data: Mapping, spec: Number, path: tuple, problems: _Problems):
     value = data.get(spec.key, spec.default)
+    if value is None and spec.default is None:
+        return None  # filled from another number once every number is read (`_fill_defaults`)
     where = pointer(*path, spec.key)
     if value is REQUIRED:
         problems.add("required", where, "Falta este número.", "This number is missing.", spec.rule)
@@ -196,6 +205,13 @@ def _wielding(data: Mapping, weapons: list, problems: _Problems) -> list[str]:
     return list(wielding)
 
 
+def _fill_defaults(sheet: dict) -> None:
+    """A sheet without Resistencia Física uses its Resistencia de Reflejos: in the published game
+    both are the Presencia plus one characteristic's bonus (docs/rules-notes-anima.md)."""
+    if sheet.get("physical_resistance") is None:
+        sheet["physical_resistance"] = sheet.get("reflex_resistance")
+
+
 @dataclass(frozen=True)
 class Checked:
     sheet: dict
@@ -219,6 +235,7 @@ def check(data) -> Checked:
     sheet: dict = {"system": "anima", "name": _name(data, (), problems)}
     for spec in NUMBERS:
         sheet[spec.key] = _number(data, spec, (), problems)
+    _fill_defaults(sheet)
     sheet["defense_kind"] = data.get("defense_kind", "block")
     if sheet["defense_kind"] not in ("block", "dodge"):
         problems.add("bad_defense_kind", pointer("defense_kind"), "Defensa: block (parada) o dodge (esquiva).",

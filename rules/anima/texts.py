@@ -36,6 +36,14 @@ def _after(p: Mapping, target: str, hide_target: bool) -> tuple[str, str]:
         en += f" {target} may counterattack." if p.get("counterattack_offered") else ""
     crit_es, crit_en = consequence_names(p)
     es, en = es + crit_es, en + crit_en
+    # The fall is seen at the table (Estado de Vida y Muerte): only the numbers are hidden.
+    if p["damage"] and p.get("target_status") == "dying":
+        es, en = (
+            es + f" {target} cae entre la vida y la muerte.",
+            en + f" {target} falls between life and death.",
+        )
+    elif p["damage"] and p.get("target_status") == "dead" and not p.get("killed"):
+        es, en = es + f" {target} muere.", en + f" {target} dies."
     if not hide_target and p["damage"]:
         es += f" A {target} le quedan {p['target_hit_points']} PV."
         en += f" {target} has {p['target_hit_points']} HP left."

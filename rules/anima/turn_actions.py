@@ -10,9 +10,11 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 from rules.core.errors import CONFLICT, Refused
 
+from . import reach
 from .catalogue import ACTIONS, ATTACKING, DEFENDING, MOVE_STEP, STATE
 from .combatant import ACTIVE, DEAD, DYING, need, need_standing
 from .derived import defensive_capabilities
+from .life_death import settle_status
 from .results import DEFAULT_LEVELS, as_json, check_results_table
 
 
@@ -56,9 +58,12 @@ def move(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     penalty = sum(quarters_penalty(Fraction(used.get(k) or 0), speed) for k in ("movement_m", "complex_m"))
     mover["movement_penalty"] = penalty
     name = mover["name"]
+    left = reach.engaged(mover) if action.get("leaves_reach") else []
     _say(table, "move", f"{name} se mueve {float(metres):g} m (penalizador {penalty} hasta su siguiente turno).",
          f"{name} moves {float(metres):g} m (penalty {penalty} until the next turn).", ACTIONS, actor=actor,
-         metres=float(metres), movement_penalty=penalty, use=use)  # fmt: skip
+         metres=float(metres), movement_penalty=penalty, use=use, leaves_reach=bool(left))  # fmt: skip
+    if left:
+        reach.write_leave(table, actor, left, reach.leave(table, actor))
 
 
 def equip(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
@@ -118,8 +123,7 @@ def adjust(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
             raise Refused("adjust.bad_hit_points", ACTIONS, f"Hasta {target['hit_points_max']} PV.",
                           f"Up to {target['hit_points_max']} HP.", path="/hit_points")  # fmt: skip
         target["hit_points"] = hit_points
-        if target["status"] != DEAD:
-            target["status"] = DYING if hit_points <= 0 else ACTIVE
+        settle_status(target)
     if action.get("status") is not None:
         target["status"] = action["status"]
     _say(table, "adjust", f"El Director ajusta a {target['name']}.", f"The GM adjusts {target['name']}.", ACTIONS,

@@ -66,7 +66,8 @@ def test_the_blank_builder_shows_every_field_of_the_sheet(user):
     html = response.content.decode()
     for name in ("attack", "defense", "defense_kind", "magic_projection", "psychic_projection", "initiative",
                  "hit_points", "dexterity_modifier", "reflex_resistance", "armor", "perception", "movement",
-                 "magic_shield", "psychic_shield", "notes", "concept"):  # fmt: skip
+                 "magic_shield", "psychic_shield", "notes", "concept", "physical_resistance", "constitution",
+                 "medicine"):  # fmt: skip
         assert f'name="{name}"' in html, name
     assert 'value="add:weapons"' in html and 'value="add:powers"' in html
 
@@ -167,3 +168,31 @@ def test_a_weapon_renamed_since_the_page_was_drawn_is_no_longer_in_hand_under_it
     data["weapons-0-name"] = "Mandoble"
     html = client_for(user).post("/characters/new/", data, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="sheet-valid"' in html and 'value="Mandoble"' in html
+
+
+def test_the_numbers_of_the_estado_de_vida_y_muerte_are_saved_and_shown(user):
+    client = client_for(user)
+    data = post_of(SWORDSWOMAN, physical_resistance="7", constitution="8", medicine="4", save="1")
+    response = client.post("/characters/new/", data)
+    character = Character.objects.get()
+    assert response.status_code == 302
+    assert (
+        character.sheet["physical_resistance"],
+        character.sheet["constitution"],
+        character.sheet["medicine"],
+    ) == (
+        7,
+        8,
+        4,
+    )
+    page = client.get(response["Location"]).content.decode()
+    assert "Resistencia Física" in page and "Constitución" in page and "Medicina" in page
+
+
+def test_a_constitution_out_of_range_is_refused_beside_its_field(user):
+    response = client_for(user).post("/characters/new/", post_of(SWORDSWOMAN, constitution="0", save="1"))
+    assert response.status_code == 400 and not Character.objects.exists()
+    html = response.content.decode()
+    assert (
+        'id="field-constitution"' in html and "de 1 a 20" in html.split('id="field-constitution"')[1][:1500]
+    )

@@ -354,3 +354,100 @@ def test_a_wizards_turn_offers_his_attack_powers_and_his_area_power(queued):
     assert response.status_code == 302
     state = Encounter.objects.get(pk=encounter.pk).state
     assert state["combatants"][str(orc)]["hit_points"] < ORC["hit_points"]
+
+
+# --- the 2 m reach and the Estado de Vida y Muerte ------------------------------------------------
+
+
+def _melee(fight, queued, faces=(5, 5)):
+    queued.extend(faces)
+    response = fight.player_page.post(
+        fight.url + "act/",
+        {"type": "attack", "actor": fight.celia, "target": fight.npc, "strike": "attack:Espada larga"},
+    )
+    assert response.status_code == 302
+
+
+def test_an_opportunity_attack_is_offered_only_once_the_engaged_enemy_leaves_the_reach(queued):
+    fight = Fight()
+    fight.start(queued)
+    assert "opportunity-form" not in fight.html(fight.gm_page)
+    _melee(fight, queued)
+    # Both pages show who is within 2 m of whom; the mover is asked whether it leaves the reach.
+    player_html = fight.html(fight.player_page)
+    assert "a 2 m de Guardia" in player_html and 'id="move-leaves-reach"' in player_html
+    assert "a 2 m de Celia" in fight.html(fight.gm_page)
+    assert "opportunity-form" not in fight.html(fight.gm_page)
+    response = fight.player_page.post(
+        fight.url + "act/", {"type": "move", "actor": fight.celia, "metres": "3", "leaves_reach": "true"}
+    )
+    assert response.status_code == 302
+    gm_html = fight.html(fight.gm_page)
+    assert f'id="opportunity-form-{fight.npc}-{fight.celia}"' in gm_html
+    assert "Guardia puede hacer un Ataque de Oportunidad a Celia" in gm_html
+    assert "a 2 m de" not in gm_html
+    assert "opportunity-form" not in fight.html(fight.player_page)  # the guard is the GM's
+    queued.extend([9, 1, 5, 5])
+    taken = fight.gm_page.post(
+        fight.url + "act/",
+        {
+            "type": "opportunity_attack",
+            "actor": fight.npc,
+            "target": fight.celia,
+            "with": "Hacha",
+            "aimed": "",
+        },
+    )
+    assert taken.status_code == 302
+    assert "opportunity-form" not in fight.html(fight.gm_page)
+
+
+def test_the_api_refuses_an_opportunity_attack_on_someone_who_never_left_the_reach(queued):
+    fight = Fight()
+    fight.start(queued)
+    api = f"/api/v1/encounters/{fight.encounter.pk}/actions/"
+    before = Encounter.objects.get(pk=fight.encounter.pk).version
+    action = {"type": "opportunity_attack", "actor": fight.npc, "target": fight.celia, "with": "Hacha"}
+    answer = api_client(fight.gm).post(api, action, format="json")
+    assert answer.status_code == 409
+    (error,) = answer.json()["errors"]
+    assert error["code"] == "opportunity.not_in_reach" and "alcance (2 m)" in error["message"]
+    english = api_client(fight.gm).post(api, action, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 409 and "reach (2 m)" in english.json()["errors"][0]["message"]
+    assert Encounter.objects.get(pk=fight.encounter.pk).version == before
+
+
+def test_the_gm_sets_an_engagement_from_the_console(queued):
+    fight = Fight()
+    fight.start(queued)
+    assert 'id="anima-engagement-form"' in fight.html(fight.gm_page)
+    assert 'id="anima-engagement-form"' not in fight.html(fight.player_page)
+    response = fight.gm_page.post(
+        fight.url + "act/", {"type": "engagement", "target": fight.celia, "other": fight.npc, "on": "true"}
+    )
+    assert response.status_code == 302
+    state = Encounter.objects.get(pk=fight.encounter.pk).state
+    assert state["combatants"][str(fight.celia)]["engaged_with"] == [fight.npc]
+
+
+def test_between_life_and_death_each_viewer_sees_what_it_may_and_the_gm_may_stabilise(queued):
+    fight = Fight()
+    fight.start(queued)
+    for target in (fight.celia, fight.npc):
+        fight.gm_page.post(fight.url + "act/", {"type": "adjust", "target": target, "hit_points": "-5"})
+    player_html = fight.html(fight.player_page)
+    # Her own numbers (Resistencia de Reflejos 14 stands for the Resistencia Física) and the limit,
+    # −5 × Constitución 5; of the hidden guard only that he rolls against 12.
+    assert "R. Física 14 + 1d10 contra 12 al empezar cada turno; muere a -25 PV" in player_html
+    assert player_html.count("entre la vida y la muerte") == 2
+    assert "tira contra 12 al empezar cada turno" in player_html
+    # Celia fell in her own turn: nothing is offered but ending it.
+    assert 'id="anima-turn-down"' in player_html and 'id="anima-attack-form"' not in player_html
+    assert 'id="anima-end-turn-form"' in player_html
+    gm_html = fight.html(fight.gm_page)
+    assert 'id="anima-stabilise-form"' in gm_html and "R. Física 10 + 1d10" in gm_html
+    response = fight.gm_page.post(fight.url + "act/", {"type": "stabilise", "target": fight.npc})
+    assert response.status_code == 302
+    guard = Encounter.objects.get(pk=fight.encounter.pk).state["combatants"][str(fight.npc)]
+    assert (guard["hit_points"], guard["status"], guard["life_death_penalty"]) == (0, "active", -6)
+    assert "vida y muerte -6" in fight.html(fight.player_page)

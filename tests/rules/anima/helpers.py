@@ -75,3 +75,13 @@ def events(table: Table, kind: str) -> list[dict]:
 
 def facts(cid: int, *, npc: bool) -> CombatantFacts:
     return CombatantFacts(id=cid, name=str(cid), side="x", npc=npc)
+
+
+def leaves_reach(table: Table, mover: int, enemy: int) -> None:
+    """The GM engages `mover` with `enemy` and `mover` steps 2 m away on its own turn (its turn is
+    reached by ending the turns before it): `enemy` may then make its opportunity attack."""
+    while table.state.get("current") != mover:
+        assert act(table, [], {"type": "end_turn"}, table.state["current"]) == 0
+    act(table, [], {"type": "engagement", "target": mover, "other": enemy}, None)
+    act(table, [], {"type": "move", "metres": 2, "leaves_reach": True}, mover)
+    table.entries.clear()

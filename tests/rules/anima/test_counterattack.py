@@ -5,7 +5,7 @@ import pytest
 from rules.anima.system import SYSTEM
 from rules.core.errors import Refused
 
-from .helpers import NotNow, act, c, events, refused_and_unchanged, sheet, table_with
+from .helpers import NotNow, act, c, events, leaves_reach, refused_and_unchanged, sheet, table_with
 
 ATTACK = {"type": "attack", "target": 2, "with": "Espada larga"}
 COUNTER = {"type": "counterattack", "target": 1, "with": "Espada larga"}
@@ -72,6 +72,7 @@ def test_an_unused_counterattack_lapses_when_the_turn_ends():
 def test_the_opportunity_reflex_roll_adds_the_weapons_size_modifier(size, modifier):
     weapon = [{"name": "Arma", "size": size, "damage": 10}]
     table = table_with(sheet("A", weapons=weapon), sheet("B"), started=True)
+    leaves_reach(table, 2, 1)
     act(table, [5, 5, 5, 5], {"type": "opportunity_attack", "target": 2, "with": "Arma"}, 1)
     roll = events(table, "opportunity_roll")[0]
     assert roll["attacker_roll"]["total"] == 10 + modifier + 5 and roll["target_roll"]["total"] == 15
@@ -80,6 +81,7 @@ def test_the_opportunity_reflex_roll_adds_the_weapons_size_modifier(size, modifi
 
 def test_winning_the_opportunity_roll_gives_a_melee_attack_on_a_flanked_enemy():
     table = table_with(sheet("A"), sheet("B"), started=True)
+    leaves_reach(table, 1, 2)
     act(table, [9, 2, 5, 5], {"type": "opportunity_attack", "target": 1, "with": "Espada larga"}, 2)
     strike = events(table, "attack")[0]
     assert strike["kind"] == "opportunity-attack"
@@ -90,6 +92,7 @@ def test_a_tied_or_lost_opportunity_roll_gives_no_attack_and_spends_the_chance()
     table = table_with(
         sheet("A"), sheet("B", weapons=[{"name": "Maza", "size": "large", "damage": 30}]), started=True
     )
+    leaves_reach(table, 1, 2)
     left = act(
         table, [5, 4], {"type": "opportunity_attack", "target": 1, "with": "Maza"}, 2
     )  # 10 - 1 + 5 ties 10 + 4
@@ -109,6 +112,7 @@ def test_the_opportunity_attack_allows_only_the_aimed_maneuver():
 
     assert {f.name for f in dataclasses.fields(OpportunityAttack)} == {"target", "with_", "aimed"}
     table = table_with(sheet("A"), sheet("B"), started=True)
+    leaves_reach(table, 1, 2)
     act(
         table,
         [9, 1, 5, 5],
@@ -121,6 +125,7 @@ def test_the_opportunity_attack_allows_only_the_aimed_maneuver():
 def test_flanking_does_not_reach_a_defender_behind_a_supernatural_shield():
     table = table_with(sheet("A", magic_shield=True, magic_projection=20), sheet("B"), started=True)
     act(table, [], {"type": "choose_defense", "capability": "magic"}, 1)
+    leaves_reach(table, 1, 2)
     act(table, [9, 1, 5, 5], {"type": "opportunity_attack", "target": 1, "with": "Espada larga"}, 2)
     assert events(table, "attack")[0]["defense_modifiers"] == []
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rules.anima.odds import attack_odds, difference_distribution, strike_odds, win_chance
 from rules.anima.results import DEFAULT_LEVELS, damage_for, level_for
 
-from .helpers import act, sheet, table_with
+from .helpers import act, leaves_reach, sheet, table_with
 
 PAIRS = list(product(range(1, 11), repeat=2))
 
@@ -54,6 +54,7 @@ def test_a_later_multiple_attack_is_made_only_if_no_earlier_one_earned_a_counter
 
 def test_an_opportunity_attacks_odds_start_with_winning_the_reflex_roll():
     table = table_with(sheet("A"), sheet("B"), started=True)
+    leaves_reach(table, 2, 1)
     odds = attack_odds(table, {"type": "opportunity_attack", "target": 2, "with": "Espada larga"}, 1)
     assert odds["reach"] == win_chance(11, 10) and odds["strikes"][0]["defense"] == 16
 

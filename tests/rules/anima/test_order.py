@@ -134,8 +134,9 @@ def test_a_fallen_combatant_is_skipped_and_left_out_of_the_next_round():
     c(table, 2)["status"] = "dying"
     act(table, [], {"type": "end_turn"}, 1)
     assert table.state["current"] == 3
-    act(table, [4, 4], {"type": "end_turn"}, 3)
-    assert table.state["turn_order"] == [1, 3]
+    # The dying one's Resistencia Física comes first: 10 + 1 is not above 12, so it stays down.
+    act(table, [1, 4, 4], {"type": "end_turn"}, 3)
+    assert table.state["turn_order"] == [1, 3] and c(table, 2)["status"] == "dying"
 
 
 def test_a_combatant_starts_with_its_sheets_hit_points_or_the_ones_given():

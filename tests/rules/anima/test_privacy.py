@@ -2,7 +2,7 @@
 
 from rules.core.encounter import GM, Viewer
 
-from .helpers import SYSTEM, act, c, facts, sheet, table_with
+from .helpers import SYSTEM, act, c, facts, leaves_reach, sheet, table_with
 
 PLAYER = Viewer(gm=False, controls=frozenset({1}))
 
@@ -138,6 +138,7 @@ def test_a_player_against_a_player_character_gets_exact_odds():
 
 def test_an_opportunity_roll_against_a_hidden_npc_hides_its_reflexes():
     table = table_with(sheet("Celia"), sheet("Orco"), started=True)
+    leaves_reach(table, 2, 1)
     act(table, [2, 9], {"type": "opportunity_attack", "target": 2, "with": "Espada larga"}, 1)
     event = _event(table, "opportunity_roll")
     seen = SYSTEM.combat.view_event(event, hidden=frozenset({2}), viewer=PLAYER)
@@ -161,6 +162,7 @@ def test_every_answer_of_the_odds_is_plain_json():
     import json
 
     table = table_with(sheet("Celia"), sheet("Orco"), started=True)
+    leaves_reach(table, 2, 1)
     for viewer in (PLAYER, GM):
         for request in (ODDS, {**ODDS, "type": "opportunity_attack"}):
             odds = SYSTEM.combat.odds(table.state, request, viewer=viewer, hidden=frozenset({2}))
