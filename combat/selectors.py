@@ -57,7 +57,7 @@ def events_for(
 
 
 def system_for(encounter: Encounter) -> systems.GameSystem:
-    system = systems.get(encounter.campaign.system)
+    system = systems.for_encounters(systems.get(encounter.campaign.system))
     if system is None:
         raise DomainError("system.unknown", "Unknown game system.", status=409)
     return system
@@ -160,7 +160,19 @@ class Reader:
             "combatants": views,
             # Who the fight waits for and until when (turn deadlines, `combat.deadlines`).
             "waiting_for": deadlines.waiting_for(encounter),
+            # Declaring ahead (`rules.core.ahead`): on or off, and who has declared what.
+            "declare_ahead": bool(state.get("declare_ahead")),
+            "declarations": self.declarations(),
         }
+
+    def declarations(self) -> dict | None:
+        """The round's declarations made ahead, as this reader may see them (None when off)."""
+        view = getattr(self.system.combat, "view_declarations", None)
+        state = self.encounter.state or {}
+        if view is None or not state.get("declare_ahead"):
+            return None
+        row_facts = {cid: facts(row) for cid, row in self.rows.items()}
+        return view(state, viewer=self.viewer, facts=row_facts)
 
     def odds(self, request: dict) -> dict:
         """The odds of an action before it is taken, as this reader may know them."""
