@@ -31,7 +31,7 @@ from .dice import encounter_dice, new_seed, reveal
 from .log import ActionResult
 from .models import Combatant, Encounter
 from .schemas import action_serializer
-from .signals import action_committed
+from .signals import action_committed, encounter_created
 
 NAME_MAX = 120
 
@@ -64,7 +64,7 @@ def encounter_create(*, campaign: Campaign, user, name: str, client_seed: str | 
     if not name:
         raise DomainError("name.blank", _("El encuentro necesita un nombre."), path="/name")
     server_seed, commitment = new_seed()
-    return Encounter.objects.create(
+    encounter = Encounter.objects.create(
         campaign=campaign,
         name=name[:NAME_MAX],
         server_seed=server_seed,
@@ -73,6 +73,8 @@ def encounter_create(*, campaign: Campaign, user, name: str, client_seed: str | 
         state=fold.initial_state(),
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    encounter_created.send(sender=Encounter, encounter=encounter)
+    return encounter
 
 
 @transaction.atomic
