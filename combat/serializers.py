@@ -195,7 +195,10 @@ class EncounterStateSerializer(serializers.Serializer):
     exact_odds_for_players = serializers.BooleanField(
         help_text="Whether players see exact odds against the GM's NPCs (coarse bands otherwise)."
     )
-    declare_ahead = serializers.BooleanField(help_text="Whether actions are declared ahead (`PATCH`).")
+    declare_ahead = serializers.BooleanField(
+        allow_null=True,
+        help_text="Whether actions are declared ahead (`PATCH`); null in a system that declares in its own way.",
+    )
     declarations = DeclarationsSerializer(
         allow_null=True, help_text="The round's declarations made ahead; null while declaring ahead is off."
     )
