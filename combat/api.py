@@ -161,7 +161,13 @@ class EncounterDetailView(APIView):
     @extend_schema(
         tags=[TAG],
         summary="Change an encounter's settings (GM)",
-        description="`exact_odds_for_players`: players see exact odds against the GM's NPCs (off by default).",
+        description=(
+            "`exact_odds_for_players`: players see exact odds against the GM's NPCs (off by default). "
+            "Turn deadlines: `turn_deadline_hours`, `deadline_default`, `deadline_paused`, "
+            "`deadline_extend_hours`. `declare_ahead`: every combatant declares its next action "
+            "(`declare`) and the round resolves together (`resolve_round`, or when all have declared, "
+            "or when the deadline passes); 409 in a system that declares in its own way."
+        ),
         parameters=[ENCOUNTER_ID],
         request=EncounterSettingsSerializer,
         responses={
@@ -170,12 +176,16 @@ class EncounterDetailView(APIView):
             401: UNAUTHORIZED,
             403: FORBIDDEN,
             404: NOT_FOUND,
+            409: CONFLICT,
         },
     )
     def patch(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
         data = _validated(EncounterSettingsSerializer, request)
         deadline = deadlines.check_settings(data)  # every value checked before anything changes
+        if "declare_ahead" in data:  # first: the one setting a system may refuse (409)
+            services.encounter_declare_ahead(encounter=encounter, user=request.user, on=data["declare_ahead"])
+            encounter.refresh_from_db()
         if "exact_odds_for_players" in data:
             encounter = services.encounter_settings_update(
                 encounter=encounter, user=request.user, exact_odds_for_players=data["exact_odds_for_players"]

@@ -58,6 +58,35 @@ def _apply_default(encounter: Encounter, deadline: Deadline, cid: int) -> dict:
     return {"combatant": cid, "default": "ask_gm", "reason": reason}
 
 
+def _resolve_declared(encounter: Encounter, deadline: Deadline) -> list[dict]:
+    """Declaring ahead, the declaration deadline passed: the round resolves with what was
+    declared (who declared nothing passes), as the GM's `resolve_round`; with `ask_gm` the GM is
+    told instead."""
+    from . import services
+
+    waiting = deadlines.waiting_on(encounter)
+    if deadline.default != "ask_gm":
+        try:
+            result = services.encounter_act(
+                encounter=encounter, user=encounter.campaign.gm, action={"type": "resolve_round"}
+            )
+            return [
+                {"combatant": cid, "default": "resolve_round", "seq": result.events[0].seq} for cid in waiting
+            ]
+        except DomainError as exc:
+            reason = exc.code
+    else:
+        reason = "ask_gm"
+    _tell(
+        encounter.campaign.gm,
+        encounter,
+        "deadline_near",
+        f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:declarations",
+        f"Ha vencido el plazo de las declaraciones en «{encounter.name}»: decide tú. / The declarations' deadline passed.",
+    )
+    return [{"combatant": cid, "default": "ask_gm", "reason": reason} for cid in waiting]
+
+
 def _apply_one(pk: int) -> list[dict]:
     with transaction.atomic():
         encounter = log.lock(pk)
@@ -67,7 +96,11 @@ def _apply_one(pk: int) -> list[dict]:
             return []
         if deadlines.clock_key(encounter) != key:
             return []  # the turn moved on without the deadline noticing; the next commit restarts it
-        applied = [_apply_default(encounter, deadline, cid) for cid in deadlines.waiting_on(encounter)]
+        state = encounter.state or {}
+        if state.get("declare_ahead") and (state.get("declarations") or {}).get("open"):
+            applied = _resolve_declared(encounter, deadline)
+        else:
+            applied = [_apply_default(encounter, deadline, cid) for cid in deadlines.waiting_on(encounter)]
         encounter = log.lock(pk)  # the defaults committed: read the row they left
         after = Deadline.of(encounter)
         after.handled = key

@@ -101,7 +101,10 @@ def clock_key(encounter: Encounter, state: dict | None = None) -> dict:
     state = state or {}
     key = dict(system_for(encounter).combat.clock(state))
     block = state.get(declarations.KEY) or {}
-    if block.get("open"):
+    if block.get("open") and state.get("declare_ahead"):
+        # Declaring ahead: one deadline for the whole declaration round, however many declare.
+        key["declaring"] = block.get("round")
+    elif block.get("open"):
         key["declaring"] = sorted(block.get("by") or {})
     return key
 
@@ -116,6 +119,8 @@ def waiting_on(encounter: Encounter) -> list[int]:
         return []
     if declarations.is_open(state):
         combat = system_for(encounter).combat
+        if state.get("declare_ahead") and hasattr(combat, "waiting"):
+            return combat.waiting(state)
         ids = [int(c) for c, s in (state.get("combatants") or {}).items() if not s.get("removed")]
         return [
             c

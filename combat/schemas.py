@@ -154,7 +154,10 @@ def action_schema() -> PolymorphicProxySerializer:
         per_system.append(
             PolymorphicProxySerializer(
                 component_name=f"{slug.capitalize()}Action",
-                serializers={name: action_serializer(slug, t) for name, t in system.combat.actions.items()},
+                serializers={
+                    name: action_serializer(slug, t)
+                    for name, t in systems.for_encounters(system).combat.actions.items()
+                },
                 resource_type_field_name="type",
             )
         )

@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 from campaigns.models import Campaign
 from epic20site.errors import DomainError, request_lang
 from rules import systems
+from rules.core.ahead import DeclaringCombat
 from rules.core.encounter import CombatantFacts, Viewer
 from rules.core.errors import Refused
 
@@ -57,7 +58,7 @@ def events_for(
 
 
 def system_for(encounter: Encounter) -> systems.GameSystem:
-    system = systems.get(encounter.campaign.system)
+    system = systems.for_encounters(systems.get(encounter.campaign.system))
     if system is None:
         raise DomainError("system.unknown", "Unknown game system.", status=409)
     return system
@@ -160,7 +161,24 @@ class Reader:
             "combatants": views,
             # Who the fight waits for and until when (turn deadlines, `combat.deadlines`).
             "waiting_for": deadlines.waiting_for(encounter),
+            # Declaring ahead (`rules.core.ahead`): on or off (null in a system that declares in
+            # its own way), and who has declared what.
+            "declare_ahead": bool(state.get("declare_ahead")) if self.declares_ahead else None,
+            "declarations": self.declarations(),
         }
+
+    def declarations(self) -> dict | None:
+        """The round's declarations made ahead, as this reader may see them (None when off)."""
+        state = self.encounter.state or {}
+        if not (self.declares_ahead and state.get("declare_ahead")):
+            return None
+        row_facts = {cid: facts(row) for cid, row in self.rows.items()}
+        return self.system.combat.view_declarations(state, viewer=self.viewer, facts=row_facts)
+
+    @property
+    def declares_ahead(self) -> bool:
+        """Whether the system may declare ahead (not one that declares in its own way)."""
+        return isinstance(self.system.combat, DeclaringCombat)
 
     def odds(self, request: dict) -> dict:
         """The odds of an action before it is taken, as this reader may know them."""

@@ -39,6 +39,12 @@ class EncounterSettingsSerializer(StrictSerializer):
     deadline_extend_hours = serializers.JSONField(
         required=False, help_text="Add hours to the running deadline."
     )
+    # Declaring ahead (`rules.core.ahead`), in every system that does not declare in its own way.
+    declare_ahead = StrictBooleanField(
+        required=False,
+        help_text="Every combatant declares its next action ahead and the round resolves together (true), "
+        "or they act turn by turn (false). Logged and undoable like an action.",
+    )
 
 
 class CombatantCreateSerializer(StrictSerializer):
@@ -138,6 +144,36 @@ class TurnSerializer(serializers.Serializer):
     )
 
 
+class DeclaredSerializer(serializers.Serializer):
+    combatant = serializers.IntegerField()
+    action = serializers.DictField(
+        allow_null=True, help_text="What it declared; null for a hidden NPC (players see only that it did)."
+    )
+
+
+class DeclarationsSerializer(serializers.Serializer):
+    open = serializers.BooleanField()
+    round = serializers.IntegerField(allow_null=True, help_text="The declaration round, counted from 1.")
+    waiting = serializers.ListField(child=serializers.IntegerField(), help_text="Who may still declare.")
+    declared = DeclaredSerializer(many=True, help_text="Who has declared, in the order they did.")
+
+
+class DeclarationSerializer(StrictSerializer):
+    """`{"type": "declare", "actor", "action": {"type", …}}` while declaring ahead; the declared
+    action is then checked against its own type's schema."""
+
+    type = serializers.ChoiceField(choices=["declare"])
+    actor = IdField(help_text="The combatant who declares.")
+    action = serializers.JSONField(help_text="The declared action: its `type` and that type's own fields.")
+
+    def validate_action(self, value):
+        if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+            raise serializers.ValidationError(
+                _("La acción declarada es un objeto con su «type»."), code="declare_no_action"
+            )
+        return value
+
+
 class EncounterStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     campaign = serializers.IntegerField()
@@ -158,6 +194,13 @@ class EncounterStateSerializer(serializers.Serializer):
     )
     exact_odds_for_players = serializers.BooleanField(
         help_text="Whether players see exact odds against the GM's NPCs (coarse bands otherwise)."
+    )
+    declare_ahead = serializers.BooleanField(
+        allow_null=True,
+        help_text="Whether actions are declared ahead (`PATCH`); null in a system that declares in its own way.",
+    )
+    declarations = DeclarationsSerializer(
+        allow_null=True, help_text="The round's declarations made ahead; null while declaring ahead is off."
     )
     version = serializers.IntegerField()
     last_seq = serializers.IntegerField()

@@ -19,6 +19,7 @@ from epic20site.errors import Conflict, DomainError, NotAllowed
 from epic20site.validation import validated
 from rules import systems
 from rules.core import fold
+from rules.core.ahead import DeclaringCombat
 from rules.core.dice import DiceSource
 from rules.core.encounter import ActionType, Table
 from rules.core.errors import Refused, SheetRefused
@@ -30,13 +31,13 @@ from .dice import encounter_dice, new_seed, reveal
 from .log import ActionResult
 from .models import Combatant, Encounter
 from .schemas import action_serializer
-from .signals import action_committed
+from .signals import action_committed, encounter_created
 
 NAME_MAX = 120
 
 
 def system_of(encounter: Encounter) -> systems.GameSystem:
-    system = systems.get(encounter.campaign.system)
+    system = systems.for_encounters(systems.get(encounter.campaign.system))
     if system is None:
         raise Conflict("system.unknown", _("Esta campaña usa un sistema de juego que el sitio ya no ofrece."))
     return system
@@ -63,7 +64,7 @@ def encounter_create(*, campaign: Campaign, user, name: str, client_seed: str | 
     if not name:
         raise DomainError("name.blank", _("El encuentro necesita un nombre."), path="/name")
     server_seed, commitment = new_seed()
-    return Encounter.objects.create(
+    encounter = Encounter.objects.create(
         campaign=campaign,
         name=name[:NAME_MAX],
         server_seed=server_seed,
@@ -72,6 +73,8 @@ def encounter_create(*, campaign: Campaign, user, name: str, client_seed: str | 
         state=fold.initial_state(),
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    encounter_created.send(sender=Encounter, encounter=encounter)
+    return encounter
 
 
 @transaction.atomic
@@ -258,6 +261,38 @@ def _action_type(encounter: Encounter, action: Mapping) -> tuple[systems.GameSys
     return system, action_type
 
 
+def _validated_declaration(system, action: Mapping) -> dict:
+    """A declaration made ahead (`rules.core.ahead`): `type`, `actor` and the declared `action`,
+    which is checked against its own type's schema (paths under `/action`)."""
+    from .serializers import DeclarationSerializer
+
+    outer = validated(DeclarationSerializer, action)
+    inner = outer["action"]
+    kind = system.combat.declarable.get(inner.get("type")) if isinstance(inner, Mapping) else None
+    if kind is None:
+        raise DomainError(
+            "declare.unknown_type",
+            _("Esa acción no se puede declarar: indica uno de los tipos de acción de tu sistema."),
+            path="/action/type",
+        )
+    body = {key: value for key, value in inner.items() if key != "actor"}
+    try:
+        checked = validated(action_serializer(system.slug, kind), {**body, "actor": outer["actor"]})
+    except DomainError as exc:
+        for error in exc.errors:
+            error["path"] = "/action" + error["path"]
+        exc.path = exc.errors[0]["path"]
+        raise
+    checked.pop("actor", None)
+    return {"type": "declare", "actor": outer["actor"], "action": checked}
+
+
+def _validated_action(system, action_type: ActionType, action) -> dict:
+    if isinstance(system.combat, DeclaringCombat) and action_type is system.combat.declare:
+        return _validated_declaration(system, action)
+    return validated(action_serializer(system.slug, action_type), action)
+
+
 def _hidden_target(encounter: Encounter, user, action: Mapping) -> bool:
     from .selectors import hidden_combatant_ids
 
@@ -280,7 +315,7 @@ def encounter_act(*, encounter: Encounter, user, action: Any, dice: DiceSource |
     with transaction.atomic():
         encounter = log.lock(encounter)
         system, action_type = _action_type(encounter, action)
-        action = validated(action_serializer(system.slug, action_type), action)
+        action = _validated_action(system, action_type, action)
         is_gm = is_encounter_gm(user, encounter)
         if action_type.gm_only and not is_gm:
             raise NotAllowed("encounter.gm_only", _("Sólo el director de juego puede hacer esto."))
@@ -320,6 +355,22 @@ def _record(
     if replaced is not None:
         log.supersede(encounter, replaced.action, by=result.events[0].seq)
     return result
+
+
+def encounter_declare_ahead(*, encounter: Encounter, user, on: bool) -> ActionResult | None:
+    """GM: every combatant declares its next action ahead (on) or acts turn by turn (off), as the
+    logged, undoable `declare_ahead_on` / `declare_ahead_off` action. None when already so."""
+    state = encounter.state or {}
+    if bool(state.get("declare_ahead")) == bool(on):
+        return None
+    if not isinstance(system_of(encounter).combat, DeclaringCombat):
+        raise Conflict(
+            "declare_ahead.own_rules",
+            _("Este sistema ya declara las acciones a su manera."),
+            path="/declare_ahead",
+        )
+    kind = "declare_ahead_on" if on else "declare_ahead_off"
+    return encounter_act(encounter=encounter, user=user, action={"type": kind})
 
 
 def encounter_end(*, encounter: Encounter, user, dice: DiceSource | None = None) -> ActionResult:

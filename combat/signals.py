@@ -3,6 +3,8 @@ watching its fights at once), and what it tells the apps above it, which listen:
 
 - `action_committed(encounter, result, turn_moved)`: sent inside the action's transaction, so a
   listener's writes (an outbox row) commit or roll back with it;
+- `encounter_created(encounter)`: sent inside the creating transaction (tracking links it to the
+  partida in progress);
 - `deadline_notice(user, encounter, event, key, text)`: a deadline passed or is near and
   someone should be told.
 """
@@ -19,6 +21,7 @@ from .models import Encounter
 
 action_committed = Signal()
 deadline_notice = Signal()
+encounter_created = Signal()
 
 
 @receiver(post_delete, sender=Membership, dispatch_uid="combat.forget_watchers_of_a_leaving_member")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -13,7 +14,7 @@ from campaigns.access import access_campaign_by_id
 from epic20site.errors import DomainError
 
 from .channels import WebhookRefused, check_webhook_url
-from .models import EVENTS, Preference
+from .models import EVENTS, Preference, TableWebhook
 from .outbox import preference_for
 
 
@@ -88,3 +89,62 @@ class NotificationPreferencesAPI(APIView):
         preference.events = dict(data["events"])
         preference.save()
         return Response(_as_json(preference))
+
+
+class TableWebhookSerializer(serializers.Serializer):
+    url = serializers.CharField(allow_null=True, max_length=500, help_text="https to a public host, or null.")
+    secret = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The HMAC key of X-Epic20-Signature (GM only)."
+    )
+
+
+def _table_json(hook: TableWebhook | None) -> dict:
+    return {"url": hook.url if hook else None, "secret": hook.secret if hook else None}
+
+
+def _checked_url(raw) -> str:
+    url = (raw or "").strip()
+    if url:
+        try:
+            check_webhook_url(url)
+        except WebhookRefused as exc:
+            raise DomainError(
+                "webhook_url.refused",
+                _("El webhook debe ser https a una dirección pública (%(why)s).") % {"why": exc},
+                path="/url",
+            ) from None
+    return url
+
+
+class TableWebhookAPI(APIView):
+    """The campaign's table-wide webhook (GM): the table's public events, signed like a person's."""
+
+    http_method_names = ["get", "put", "delete", "head", "options"]
+
+    @extend_schema(operation_id="table_webhook_retrieve", responses=TableWebhookSerializer)
+    def get(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+        return Response(_table_json(TableWebhook.objects.filter(campaign=campaign).first()))
+
+    @extend_schema(
+        operation_id="table_webhook_update",
+        summary="Set the table's webhook (GM); https to a public host; null removes it",
+        request=TableWebhookSerializer,
+        responses=TableWebhookSerializer,
+    )
+    def put(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+        serializer = TableWebhookSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        url = _checked_url(serializer.validated_data["url"])
+        if not url:
+            TableWebhook.objects.filter(campaign=campaign).delete()
+            return Response(_table_json(None))
+        hook, _created = TableWebhook.objects.update_or_create(campaign=campaign, defaults={"url": url})
+        return Response(_table_json(hook))
+
+    @extend_schema(operation_id="table_webhook_destroy", responses={204: None})
+    def delete(self, request, pk):
+        campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+        TableWebhook.objects.filter(campaign=campaign).delete()
+        return Response(status=204)

@@ -13,13 +13,16 @@ from .models import ActionNotice
 
 ATTACK_EVENTS = frozenset({"attack"})
 RESOLVE_ACTIONS = frozenset({"resolve_round"})
+RESOLVED_EVENTS = frozenset({"declarations_closed"})
 
 
 def after_action(encounter, result, *, turn_moved: bool) -> None:
     attacks = [[ev.seq, ev.target_id, ev.created_by_id] for ev in result.events if ev.type in ATTACK_EVENTS]
     attacks = [a for a in attacks if a[1] is not None]
     request = (result.events[-1].patch or {}).get("request") if result.events else None
+    # A round resolves by the GM's `resolve_round`, or, declaring ahead, when the last one declares.
     resolved = isinstance(request, dict) and request.get("type") in RESOLVE_ACTIONS
+    resolved = resolved or any(ev.type in RESOLVED_EVENTS for ev in result.events)
     if not (turn_moved or attacks or resolved):
         return
     notice = ActionNotice.objects.create(

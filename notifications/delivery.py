@@ -12,7 +12,7 @@ from django.db import transaction
 from epic20site.clock import now
 
 from . import channels
-from .models import Outbox
+from .models import Outbox, TableWebhook
 from .outbox import preference_for, unsubscribe_url
 
 MAX_ATTEMPTS = 8
@@ -40,10 +40,17 @@ def _send(row: Outbox) -> None:
             unsubscribe=_absolute(unsubscribe_url(row.user, row.event, row.campaign)),
         )
         return
-    preference = preference_for(row.user, row.campaign)
+    if row.channel == Outbox.Channel.TABLE:
+        hook = TableWebhook.objects.filter(campaign_id=row.campaign_id).first()
+        if hook is None:
+            raise ValueError("the table's webhook was removed")
+        url, secret = hook.url, hook.secret
+    else:
+        preference = preference_for(row.user, row.campaign)
+        url, secret = preference.webhook_url, preference.webhook_secret
     channels.send_webhook(
-        preference.webhook_url,
-        preference.webhook_secret,
+        url,
+        secret,
         subject=row.subject,
         text=row.text,
         link=_absolute(row.link),

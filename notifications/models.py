@@ -53,6 +53,7 @@ class Outbox(models.Model):
     class Channel(models.TextChoices):
         EMAIL = "email"
         WEBHOOK = "webhook"
+        TABLE = "table"  # the campaign's table-wide webhook (`TableWebhook`); `user` is its GM
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, null=True, blank=True)
@@ -102,3 +103,18 @@ class ActionNotice(models.Model):
 
     def __str__(self):
         return f"notice of {self.encounter_id} v{self.version}"
+
+
+class TableWebhook(models.Model):
+    """A campaign's table-wide webhook, set by its GM: it receives the table's public events
+    (`notifications.table`), never anything private to the GM or addressed to one player."""
+
+    campaign = models.OneToOneField(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="table_webhook"
+    )
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=64, default=_new_secret)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"table webhook of {self.campaign_id}"

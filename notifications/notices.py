@@ -9,6 +9,7 @@ from combat.models import Combatant
 
 from .models import ActionNotice
 from .outbox import notify
+from .table import tell_table
 
 
 def _tell(row, encounter, event: str, key: str, text: str) -> None:
@@ -27,6 +28,41 @@ def _owners(encounter) -> dict[int, Combatant]:
         c.pk: c
         for c in Combatant.objects.filter(encounter=encounter, owner__isnull=False).select_related("owner")
     }
+
+
+def _tell_table(notice, encounter, owners) -> None:
+    """The table's webhook hears what everyone at the table may know: whose turn (or that the
+    declarations are open), the attacks and a resolved round, by the combatants' names only."""
+    link = f"/encounters/{encounter.pk}/"
+    base = f"e{encounter.pk}:v{notice.version}"
+    if notice.declaring and notice.turn_moved:
+        text = f"Declaraciones abiertas en «{encounter.name}». / Declarations are open."
+        tell_table(
+            campaign=encounter.campaign,
+            event="declarations_open",
+            key=f"declare:{base}",
+            text=text,
+            link=link,
+        )
+    elif notice.turn_moved and notice.waiting:
+        names = ", ".join(Combatant.objects.filter(pk__in=notice.waiting).values_list("name", flat=True))
+        text = f"Turno de {names} en «{encounter.name}». / {names}'s turn."
+        tell_table(campaign=encounter.campaign, event="your_turn", key=f"turn:{base}", text=text, link=link)
+    for seq, target, _by in notice.attacks:
+        name = Combatant.objects.filter(pk=target).values_list("name", flat=True).first() or ""
+        text = f"{name} ha sido atacado en «{encounter.name}». / {name} was attacked."
+        tell_table(
+            campaign=encounter.campaign,
+            event="attacked",
+            key=f"attack:e{encounter.pk}:s{seq}",
+            text=text,
+            link=link,
+        )
+    if notice.resolved:
+        text = f"Asalto resuelto en «{encounter.name}». / The round was resolved."
+        tell_table(
+            campaign=encounter.campaign, event="round_resolved", key=f"resolved:{base}", text=text, link=link
+        )
 
 
 def expand(pk: int) -> bool:
@@ -55,6 +91,7 @@ def expand(pk: int) -> bool:
             for row in {r.owner_id: r for r in owners.values()}.values():
                 key = f"round_resolved:e{encounter.pk}:v{notice.version}"
                 _tell(row, encounter, "round_resolved", key, f"Asalto resuelto en «{encounter.name}».")
+        _tell_table(notice, encounter, owners)
         notice.expanded = True
         notice.save(update_fields=["expanded"])
         return True

@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from rules.core.ahead import DeclaringCombat
+from rules.core.ahead import applies as ahead_applies
 from rules.core.dice import DiceSource
 from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
 from rules.core.errors import SheetRefused
@@ -165,6 +167,32 @@ def slugs() -> Iterator[str]:
     return iter(all_systems())
 
 
+class _WithSeamFeatures:
+    """A system as encounters use it: its own everything, with the seam's optional combat
+    features added where its combat lacks them (declaring ahead, `rules.core.ahead`)."""
+
+    def __init__(self, system: GameSystem):
+        self.system = system
+        self.combat = DeclaringCombat(system.combat)
+
+    def __getattr__(self, name: str):
+        return getattr(self.system, name)
+
+
+_seamed: dict[int, tuple[GameSystem, _WithSeamFeatures]] = {}
+
+
+def for_encounters(system: GameSystem | None) -> GameSystem | None:
+    """`system` with declare-ahead rounds on its combat, unless it declares in its own way (MSH)
+    or opts out (`combat.declare_ahead = False`). The same object for the same system."""
+    if system is None or not ahead_applies(system.combat):
+        return system
+    known = _seamed.get(id(system))
+    if known is None or known[0] is not system:
+        known = _seamed[id(system)] = (system, _WithSeamFeatures(system))
+    return known[1]  # type: ignore[return-value]
+
+
 __all__ = [
     "CombatRules",
     "Entry",
@@ -173,6 +201,7 @@ __all__ = [
     "SheetReport",
     "SheetRefused",
     "all_systems",
+    "for_encounters",
     "get",
     "register",
     "slugs",

@@ -12,13 +12,14 @@ from characters.models import Character
 from epic20site.api import ErrorEnvelopeSerializer
 from epic20site.errors import request_lang
 
-from . import journal, partidas, standing
+from . import journal, links, partidas, standing
 from .models import JournalEntry, Partida
 from .serializers import (
     JournalEditInput,
     JournalEntryInput,
     JournalEntrySerializer,
     PartidaCloseInput,
+    PartidaDetailSerializer,
     PartidaOpenInput,
     PartidaSerializer,
     SceneAnswerSerializer,
@@ -62,6 +63,27 @@ class PartidaListAPI(GenericAPIView):
         data = _valid(PartidaOpenInput, request.data)
         partida = partidas.partida_open(campaign=campaign, title=data["title"])
         return Response(self.get_serializer(partida).data, status=status.HTTP_201_CREATED)
+
+
+class PartidaDetailAPI(GenericAPIView):
+    serializer_class = PartidaDetailSerializer
+
+    @extend_schema(
+        operation_id="partidas_detail",
+        summary="One partida with its encounters, awards and journal entries (members)",
+        description=(
+            "Encounters created and GM awards given (advancement points; hero points in a fight) "
+            "while it was open, and the journal entries of the partida the user may read."
+        ),
+        responses={200: PartidaDetailSerializer, **_ERR},
+    )
+    def get(self, request, pk, pid):
+        campaign = access_campaign_by_id(request.user, pk)
+        partida = partidas.partidas_of(campaign).filter(pk=as_id(pid)).first()
+        if partida is None:
+            raise Http404
+        data = PartidaSerializer(partida).data
+        return Response({**data, **links.partida_contents(partida, request.user)})
 
 
 class PartidaCloseAPI(GenericAPIView):

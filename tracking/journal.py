@@ -141,6 +141,11 @@ def _tell_readers(entry: JournalEntry) -> None:
     from notifications.outbox import notify
 
     link = reverse("tracking:journal", args=[entry.campaign_id]) + f"#entry-{entry.pk}"
+    if entry.visibility == JournalEntry.Visibility.ALL:  # the table's webhook: public entries only
+        from notifications.table import tell_table
+
+        text = f"{entry.author.username} ha escrito en el diario de «{entry.campaign.name}»."
+        tell_table(campaign=entry.campaign, event="journal", key=f"journal:{entry.pk}", text=text, link=link)
     for user in readers(entry):
         notify(
             user=user,

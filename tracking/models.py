@@ -116,3 +116,44 @@ class JournalRevision(models.Model):
 
     def __str__(self):
         return f"{self.entry_id} @ {self.written_at}"
+
+
+class PartidaEncounter(models.Model):
+    """An encounter created while a partida was open belongs to it (`tracking.links`)."""
+
+    partida = models.ForeignKey(Partida, on_delete=models.CASCADE, related_name="encounter_links")
+    encounter = models.OneToOneField(
+        "combat.Encounter", on_delete=models.CASCADE, related_name="partida_link"
+    )
+
+    def __str__(self):
+        return f"{self.partida} ← {self.encounter_id}"
+
+
+class PartidaAward(models.Model):
+    """A GM's award given while a partida was open: advancement points (`characters.Award`) or,
+    in a fight, hero points (the `award_hero_point` action's first event)."""
+
+    class Kind(models.TextChoices):
+        ADVANCEMENT = "advancement", _("Puntos de avance")
+        HERO_POINTS = "hero_points", _("Puntos de Héroe")
+
+    partida = models.ForeignKey(Partida, on_delete=models.CASCADE, related_name="award_links")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    award = models.OneToOneField(
+        "characters.Award", on_delete=models.CASCADE, null=True, blank=True, related_name="partida_link"
+    )
+    event = models.OneToOneField(
+        "combat.Event", on_delete=models.CASCADE, null=True, blank=True, related_name="partida_award"
+    )
+    combatant = models.ForeignKey(
+        "combat.Combatant", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    amount = models.DecimalField(max_digits=6, decimal_places=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return f"{self.partida} +{self.amount} {self.kind}"

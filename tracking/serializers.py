@@ -79,3 +79,40 @@ class JournalEntryInput(StrictSerializer):
 
 class JournalEditInput(StrictSerializer):
     body = StrictCharField(trim_whitespace=False)
+
+
+class PartidaEncounterSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+
+
+class PartidaAwardSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["advancement", "hero_points"])
+    amount = serializers.FloatField()
+    what = serializers.CharField(
+        help_text="The award's category (or Hero points), in the request's language."
+    )
+    to = serializers.CharField(help_text="The character's (or combatant's) name.")
+    character = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField(allow_blank=True)
+    encounter = serializers.IntegerField(allow_null=True, help_text="The fight hero points were given in.")
+    at = serializers.DateTimeField()
+
+
+class PartidaJournalSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = serializers.CharField()
+    html = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class PartidaDetailSerializer(PartidaSerializer):
+    """A partida with what belongs to it: its encounters, awards and (readable) journal entries."""
+
+    encounters = PartidaEncounterSerializer(many=True, read_only=True)
+    awards = PartidaAwardSerializer(many=True, read_only=True)
+    journal = PartidaJournalSerializer(many=True, read_only=True)
+
+    class Meta(PartidaSerializer.Meta):
+        fields = [*PartidaSerializer.Meta.fields, "encounters", "awards", "journal"]

@@ -83,3 +83,90 @@ def test_a_one_minute_deadline_a_notified_player_acts_and_a_missed_turn_ends_by_
         expect(page.locator("#event-list [data-type='turn_ended']")).to_have_count(2, timeout=LIVE_MS)
     run_worker()
     assert "To: bea@example.org" in capsys.readouterr().out  # Vega's turn was announced too
+
+
+def _shoot(page, name):
+    """With EPIC20_SHOTS=<dir>, keep a screenshot of the page (outside the repository)."""
+    import os
+
+    folder = os.environ.get("EPIC20_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+
+
+def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_the_partida_lists_it(
+    new_page, force_login, live_url, make_user, settings
+):
+    from campaigns import services as campaign_services
+    from combat import deadlines, services
+    from tests.characters.helpers import make_character
+    from tests.combat.encounters import dice
+    from tests.combat.encounters.conftest import THUG
+    from tests.notifications import clock
+    from tracking import partidas
+
+    settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
+    settings.TRACKING_CLOCK = "tests.notifications.clock.now"
+    clock.NOW[0] = datetime.now(UTC)
+    gm = make_user(username="directora")
+    ana = make_user(username="ana", email="ana@example.org")
+    campaign = campaign_services.campaign_create(gm=gm, name="La Liga de la Noche")
+    campaign_services.campaign_join(user=ana, invite_code=campaign.invite_code)
+    hero = make_character(ana, campaign=campaign)
+    partidas.partida_open(campaign=campaign, title="El puerto")
+    encounter = services.encounter_create(campaign=campaign, user=gm, name="Emboscada en el puerto")
+    nova = services.combatant_add(encounter=encounter, user=ana, side="heroes", character_id=hero.pk)
+    thug = services.combatant_add(encounter=encounter, user=gm, side="villains", npc_sheet=THUG)
+    dice.QUEUE[:] = [3, 15]  # the thug first
+    services.encounter_act(encounter=encounter, user=gm, action={"type": "start"})
+    deadlines.deadline_update(
+        encounter=encounter, clean=deadlines.check_settings({"turn_deadline_hours": 24})
+    )
+
+    url = f"/encounters/{encounter.pk}/"
+    for size, viewport in (
+        ("wide", {"width": 1366, "height": 900}),
+        ("phone", {"width": 390, "height": 844}),
+    ):
+        gm_page = force_login(new_page(viewport=viewport), gm)
+        gm_page.goto(f"/campaigns/{campaign.pk}/")
+        expect(gm_page.locator("#partida-list .partida-encounters")).to_contain_text("Emboscada en el puerto")
+        _shoot(gm_page, f"campaign-{size}")
+    ana_page = force_login(new_page(viewport={"width": 390, "height": 844}), ana)
+    ana_page.goto(url)
+    expect(ana_page.locator("#fight-waiting time[data-countdown]")).to_contain_text("quedan 23 h")
+    _shoot(ana_page, "encounter-countdown-phone")
+
+    gm_page = force_login(new_page(viewport={"width": 1366, "height": 900}), gm)
+    gm_page.goto(url)
+    _shoot(gm_page, "encounter-countdown-wide")
+    gm_page.locator("#gm-drawer-button").click()
+    gm_page.locator("#declare-ahead-on").click()
+    expect(ana_page.locator("#fight-waiting")).to_contain_text(
+        "Declaraciones abiertas (ronda 1)", timeout=LIVE_MS
+    )
+    club = {"type": "attack", "target": nova.pk, "kind": "melee", "with": "Porra"}
+    services.encounter_act(
+        encounter=encounter, user=gm, action={"type": "declare", "actor": thug.pk, "action": club}
+    )
+    expect(ana_page.locator(f"[data-declared='{thug.pk}']")).to_have_text("✓ Matón", timeout=LIVE_MS)
+    expect(gm_page.locator(f"[data-declared='{thug.pk}']")).to_contain_text("attack", timeout=LIVE_MS)
+    expect(gm_page.locator("#resolve-round")).to_be_visible()
+    _shoot(gm_page, "encounter-declaring-gm-wide")
+    _shoot(ana_page, "encounter-declaring-player-phone")
+    wide = force_login(new_page(viewport={"width": 1366, "height": 900}), ana)
+    wide.goto(url)
+    _shoot(wide, "encounter-declaring-player-wide")
+    phone = force_login(new_page(viewport={"width": 390, "height": 844}), gm)
+    phone.goto(url)
+    _shoot(phone, "encounter-declaring-gm-phone")
+    dice.QUEUE[:] = [2]
+    gm_page.keyboard.press("Escape")  # the drawer closes; the fight's box has "resolve now" too
+    expect(gm_page.locator("#gm-drawer")).not_to_be_visible()
+    gm_page.locator("#resolve-round").click()
+    expect(ana_page.locator("#event-list [data-type='declarations_closed']")).to_have_count(
+        1, timeout=LIVE_MS
+    )
+    expect(ana_page.locator("#fight-waiting")).to_contain_text(
+        "Declaraciones abiertas (ronda 2)", timeout=LIVE_MS
+    )

@@ -5,7 +5,7 @@ from django import template
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import is_campaign_gm
-from tracking import journal, partidas
+from tracking import journal, links, partidas
 
 register = template.Library()
 
@@ -19,20 +19,11 @@ DEADLINE_DEFAULTS = (
 )
 
 
-def _with_fights(campaign, rows):
-    """Each partida with the fights begun while it was open (encounters carry no partida)."""
-    from combat.models import Encounter
-
-    encounters = list(
-        Encounter.objects.filter(campaign=campaign).order_by("created_at").only("pk", "name", "created_at")
-    )
+def _with_contents(user, rows):
+    """Each partida with what belongs to it: its encounters, awards and journal entries
+    (`tracking.links`; an encounter or award belongs to the partida open when it was made)."""
     for partida in rows:
-        partida.fights = [
-            e
-            for e in encounters
-            if partida.opened_at <= e.created_at
-            and (partida.closed_at is None or e.created_at <= partida.closed_at)
-        ]
+        partida.contents = links.partida_contents(partida, user)
     return rows
 
 
@@ -65,7 +56,7 @@ def campaign_tracking(context, campaign):
     return {
         "campaign": campaign,
         "is_gm": is_campaign_gm(user, campaign),
-        "partidas": _with_fights(campaign, list(partidas.partidas_of(campaign))),
+        "partidas": _with_contents(user, list(partidas.partidas_of(campaign))),
         "open_partida": partidas.open_partida_of(campaign),
         "latest_entries": journal.visible_to(user, campaign)[:LATEST_ENTRIES],
         "waiting": _waiting(campaign),
