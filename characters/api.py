@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 from epic20site.parsers import JSONBodyParser
+from epic20site.versioned_cache import remembered_batch
 
 from . import access, selectors, services
 from .demo import demo_sheets
@@ -148,12 +149,10 @@ class CharacterListCreateView(generics.GenericAPIView):
                 raise EnvelopeError(
                     [error("query.campaign_invalid", _("`campaign` debe ser el id de una campaña."))]
                 )
-        characters = selectors.character_list_for_user(request.user, campaign_id=campaign_id)
-        page = self.paginate_queryset(characters)
-        lang = selectors.request_lang()
-        reports = selectors.character_reports(page, lang)
-        data = [character_data(c, report) for c, report in zip(page, reports, strict=True)]
-        return self.get_paginated_response(data)
+        rows = self.paginate_queryset(
+            selectors.character_list_versions(request.user, campaign_id=campaign_id)
+        )
+        return self.get_paginated_response(_list_items(rows, selectors.request_lang()))
 
     @extend_schema(
         tags=[TAG],
@@ -168,6 +167,18 @@ class CharacterListCreateView(generics.GenericAPIView):
     )
     def post(self, request):
         return _create(request)
+
+
+def _list_items(rows: list[tuple], lang: str) -> list[dict]:
+    """The listed characters' API items, remembered under each one's version (its id, last
+    change and owner's name): only those that changed are read in full and checked again."""
+
+    def build(missing: list[tuple]) -> list[dict]:
+        characters = selectors.characters_by_id([pk for pk, _at, _owner in missing])
+        reports = selectors.character_reports(characters, lang)
+        return [character_data(c, report) for c, report in zip(characters, reports, strict=True)]
+
+    return remembered_batch(f"character-item-{lang}", rows, tuple, build)
 
 
 def _create(request) -> Response:

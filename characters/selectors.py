@@ -32,6 +32,24 @@ def character_list_for_user(user, campaign_id: int | None = None) -> QuerySet[Ch
     )
 
 
+def character_list_versions(user, campaign_id: int | None = None) -> QuerySet:
+    """`character_list_for_user` as `(id, updated_at, owner's username)` rows: what a listed
+    character's API item is remembered under (`characters.signals` moves `updated_at` with its
+    awards and waivers), read without the sheets."""
+    return character_list_for_user(user, campaign_id).values_list("pk", "updated_at", "owner__username")
+
+
+def characters_by_id(ids: list[int]) -> list[Character]:
+    """The characters with these ids, in that order, with what their API items show."""
+    found = (
+        Character.objects.filter(pk__in=ids)
+        .select_related("owner")
+        .prefetch_related("awards", Prefetch("waivers", queryset=Waiver.objects.select_related("created_by")))
+    )
+    by_id = {c.pk: c for c in found}
+    return [by_id[pk] for pk in ids]
+
+
 def character_with_history(character_id: int) -> Character:
     """One character with everything its sheet page shows, in a fixed number of queries."""
     return (

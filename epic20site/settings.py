@@ -190,7 +190,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["epic20site.parsers.JSONBodyParser"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["epic20site.renderers.FastJSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "epic20site.api.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "epic20site.api.exception_handler",

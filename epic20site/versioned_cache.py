@@ -9,6 +9,7 @@ A cache that cannot be reached is a miss: the value is computed, never an error.
 
     report = remembered("sheet-report", (character.pk, character.updated_at), compute)
     reports = remembered_many("sheet-report", characters, version_of, compute)
+    items = remembered_batch("character-item", rows, version_of, compute_many)
 """
 
 from __future__ import annotations
@@ -60,19 +61,27 @@ def remembered_many(
 ) -> list[T]:
     """One value per item, in order: those remembered come from one cache read, the others are
     computed (`compute(item)`) and remembered in one cache write."""
+    return remembered_batch(namespace, items, version_of, lambda missing: [compute(item) for item in missing])
+
+
+def remembered_batch(
+    namespace: str,
+    items: Sequence[I],
+    version_of: Callable[[I], Hashable],
+    compute_many: Callable[[list[I]], list[T]],
+) -> list[T]:
+    """`remembered_many`, computing every missing item in one call (`compute_many(missing)`
+    answers their values in order), for values whose computing reads the database in bulk."""
     keys = [cache_key(namespace, version_of(item)) for item in items]
     found = _read(keys)
-    values, missing = [], {}
-    for item, key in zip(items, keys, strict=True):
-        if key in found:
-            values.append(found[key])
-        else:
-            value = compute(item)
-            missing[key] = value
-            values.append(value)
+    missing = [(item, key) for item, key in zip(items, keys, strict=True) if key not in found]
     if missing:
-        _write(missing)
-    return values
+        computed = dict(
+            zip((key for _item, key in missing), compute_many([item for item, _key in missing]), strict=True)
+        )
+        _write(computed)
+        found = {**found, **computed}
+    return [found[key] for key in keys]
 
 
 def _read(keys: list[str]) -> dict:
