@@ -1,0 +1,58 @@
+"""The character list remembers each item under the character's version (characters/api.py,
+characters/signals.py): whatever changes a character, its sheet, its awards or its waivers, the
+next list shows it, and an unchanged list reads no sheet."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.characters.helpers import table
+from tests.characters.test_api import client_for, detail
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/api/v1/characters/"
+
+
+def listed(client, character) -> dict:
+    return next(item for item in client.get(LIST).json()["results"] if item["id"] == character.pk)
+
+
+def test_an_award_shows_in_the_next_list():
+    gm, player, _campaign, character = table()
+    before = listed(client_for(player), character)
+    client_for(gm).post(detail(character) + "awards/", {"category": "powers", "amount": 1}, format="json")
+    after = listed(client_for(player), character)
+    assert after["budget"]["powers"]["available"] == before["budget"]["powers"]["available"] + 1
+
+
+def test_a_waiver_and_its_removal_show_in_the_next_list():
+    gm, player, _campaign, character = table()
+    assert listed(client_for(player), character)["waivers"] == []
+    waiver = client_for(gm).post(
+        detail(character) + "waivers/",
+        {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
+        format="json",
+    ).json()
+    assert [w["id"] for w in listed(client_for(player), character)["waivers"]] == [waiver["id"]]
+    assert client_for(gm).delete(detail(character) + f"waivers/{waiver['id']}/").status_code == 204
+    assert listed(client_for(player), character)["waivers"] == []
+
+
+def test_an_edit_shows_in_the_next_list():
+    _gm, player, _campaign, character = table()
+    listed(client_for(player), character)
+    client_for(player).patch(detail(character), {"concept": "Otra idea"}, format="json")
+    assert listed(client_for(player), character)["concept"] == "Otra idea"
+
+
+def test_a_list_nothing_changed_in_reads_no_sheet():
+    _gm, player, _campaign, character = table()
+    client = client_for(player)
+    first = client.get(LIST).json()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(LIST).json()
+    assert again == first
+    assert not any('"sheet"' in q["sql"] for q in queries)
