@@ -95,6 +95,31 @@
   function editedSinceRequest(node) {
     return answering !== null && (lastEdit.get(node) || 0) > answering;
   }
+  // Each field names the box of its errors (`#err-<slot>` in `#field-<slot>`): a screen reader
+  // reads the error with the field, and a field with errors is marked invalid. The server's
+  // page knows the boxes; this runs on the page and after every live check's morph.
+  function describeErrors(root) {
+    root.querySelectorAll(".field-errors[id^='err-']").forEach(function (box) {
+      var container = document.getElementById("field-" + box.id.slice(4));
+      if (!container) return;
+      var invalid = box.textContent.trim() !== "";
+      container.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (field) {
+        if (field.closest(".field-errors")) return;
+        var ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+        if (ids.indexOf(box.id) === -1) ids.push(box.id);
+        field.setAttribute("aria-describedby", ids.join(" "));
+        if (invalid) field.setAttribute("aria-invalid", "true");
+        else if (!field.classList.contains("is-invalid")) field.removeAttribute("aria-invalid");
+      });
+    });
+  }
+  function describeBuilder() {
+    var form = document.getElementById("builder");
+    if (form) describeErrors(form);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", describeBuilder);
+  else describeBuilder();
+  document.addEventListener("htmx:afterSettle", describeBuilder);
   function normalize(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
