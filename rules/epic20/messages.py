@@ -254,8 +254,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Too many combat maneuvers: you have {spent} and are allowed {available}.",
     ),
     "maneuvers.unspent": (
-        "Te quedan {left} maniobras por elegir.",
-        "You have {left} maneuvers left to choose.",
+        "Maniobras por elegir: {left}.",
+        "Maneuvers left to choose: {left}.",
     ),
     # Complications
     "complications.invalid": (
