@@ -9,6 +9,7 @@ campaign's GM has waived in writing. Nothing is stored otherwise.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
@@ -277,6 +278,20 @@ def character_attach(*, character: Character, campaign: Campaign | None, user: A
     return character
 
 
+def _bad_json_message(text: str, exc: BadJSON) -> str:
+    """What a person can do about a file that is no JSON: where it breaks, not the parser's words."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return _(
+            "El archivo no es JSON válido: se rompe en la línea %(line)s, columna %(column)s. Comprueba "
+            "que es una ficha exportada y que nadie la ha cortado ni editado a mano."
+        ) % {"line": error.lineno, "column": error.colno}
+    except (ValueError, RecursionError):  # NaN, a huge number, too deep: the reader's own words
+        pass
+    return _("El archivo no es JSON válido. %(reason)s") % {"reason": exc.message}
+
+
 def sheet_from_bytes(raw: bytes) -> Any:
     """Decode an uploaded sheet file. Raises `CharacterError` with a clear message."""
     if len(raw) > MAX_SHEET_BYTES:
@@ -291,8 +306,7 @@ def sheet_from_bytes(raw: bytes) -> Any:
     try:
         data = read_json(text)  # the API's own strict reader
     except BadJSON as exc:
-        message = _("El archivo no es JSON válido: %(reason)s") % {"reason": exc.message}
-        raise CharacterError("import.not_json", message, path=exc.path) from None
+        raise CharacterError("import.not_json", _bad_json_message(text, exc), path=exc.path) from None
     if not isinstance(data, dict):
         raise CharacterError("sheet.not_object", _("El archivo debe contener un objeto JSON (una ficha)."))
     return data

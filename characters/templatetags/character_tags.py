@@ -2,9 +2,11 @@
 
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from characters.display import avail_html, error_slot_html, options_with_selected
 from characters.texts import half, signed
+from rules.epic20.section_names import rule_label
 
 register = template.Library()
 
@@ -15,6 +17,12 @@ def get(mapping, key):
     if isinstance(mapping, dict):
         return mapping.get(key, "")
     return ""
+
+
+@register.filter(name="rule_label")
+def rule_label_filter(rule):
+    """An Epic20 rule tag ("LISTA DE HABILIDADES") named in the page's language."""
+    return rule_label(str(rule or ""), (get_language() or "es")[:2])
 
 
 @register.filter(name="half")

@@ -1,46 +1,6 @@
-"""The sections of the Epic20 document by their English names, for the rule tags the log shows
-("Regla: ATACAR EN COMBATE" reads "Rule: ATTACKING IN COMBAT" in English). The tags themselves
-stay as the engine writes them (the seed's Spanish headings); only the page translates them."""
+"""The fight log's rule tags in English: the names live with the engine
+(`rules.epic20.section_names`), so the character pages translate the same tags the same way."""
 
-from __future__ import annotations
+from rules.epic20.section_names import SECTIONS_EN, rule_label
 
-import re
-
-# The document's headings (NIVEL:, RESOLVER ACCIONES:, INICIATIVA:, ATACAR EN COMBATE: …), its
-# lists, and the sub-sections the engine cites by name.
-SECTIONS_EN = {
-    "NIVEL": "LEVEL",
-    "REDONDEOS": "ROUNDING",
-    "RESOLVER ACCIONES": "RESOLVING ACTIONS",
-    "INICIATIVA": "INITIATIVE",
-    "ATACAR EN COMBATE": "ATTACKING IN COMBAT",
-    "DEFENDERSE EN COMBATE": "DEFENDING IN COMBAT",
-    "DAÑO EN COMBATE": "DAMAGE IN COMBAT",
-    "ATURDIMIENTO": "STUN",
-    "PUNTOS DE HÉROE": "HERO POINTS",
-    "PREGUNTAS FRECUENTES SOBRE LAS REGLAS": "RULES FAQ",
-    "PREGUNTAS FRECUENTES": "FAQ",
-    "LISTA DE VENTAJAS": "LIST OF ADVANTAGES",
-    "LISTA DE PODERES": "LIST OF POWERS",
-    "LISTA DE HABILIDADES": "LIST OF SKILLS",
-    "LISTA DE ATRIBUTOS": "LIST OF ATTRIBUTES",
-    "MANIOBRAS DE COMBATE": "COMBAT MANEUVERS",
-    "SUPERPODERES CON PROGRESIÓN": "POWERS WITH PROGRESSION",
-    "ARQUETIPOS": "ARCHETYPES",
-    "COMPLICACIONES": "COMPLICATIONS",
-    "HABILIDADES": "SKILLS",
-    "EQUIPO": "EQUIPMENT",
-    "Tipos de acciones en el turno": "Kinds of actions in the turn",
-    "Reglas de equipo": "Equipment rules",
-}
-# Longest first, so "PREGUNTAS FRECUENTES SOBRE LAS REGLAS" wins over "PREGUNTAS FRECUENTES".
-_PATTERN = re.compile(
-    r"(?<!\w)(" + "|".join(re.escape(k) for k in sorted(SECTIONS_EN, key=len, reverse=True)) + r")(?!\w)"
-)
-
-
-def rule_label(rule: str, lang: str) -> str:
-    """A rule tag as the reader's language names its sections; unknown words stay as written."""
-    if lang != "en" or not rule:
-        return rule or ""
-    return _PATTERN.sub(lambda m: SECTIONS_EN[m.group(1)], rule)
+__all__ = ["SECTIONS_EN", "rule_label"]

@@ -11,6 +11,10 @@ from rules.core.schema import json_name
 
 from ..display import side_label
 
+# What a presentation's TEMPLATES may hold: "controls" and "odds" (required), "panel" (a panel of
+# the system's own above the combatants), "gm_tools" (the GM drawer's extra tools) and the flag
+# "own_order": true when that panel already shows who acts when (Hero's SPD chart, MSH's sides),
+# so the page leaves out its generic "Orden de iniciativa" list. Without it the list shows.
 TEMPLATES = {"controls": "combat/generic/_controls.html", "odds": "combat/generic/_odds.html"}
 
 

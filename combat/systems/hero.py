@@ -23,6 +23,7 @@ TEMPLATES = {
     "controls": "combat/hero/_controls.html",
     "odds": "combat/hero/_odds.html",
     "panel": "combat/hero/_panel.html",
+    "own_order": True,  # the panel shows who acts when; see combat/systems/generic.py
 }
 STATUS_LABELS = {
     "active": _("En pie"),

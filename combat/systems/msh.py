@@ -27,6 +27,7 @@ TEMPLATES = {
     "controls": "combat/msh/_controls.html",
     "odds": "combat/msh/_odds.html",
     "panel": "combat/msh/_panel.html",
+    "own_order": True,  # the panel shows who acts when; see combat/systems/generic.py
 }
 STATUS_LABELS = {
     "active": _("En pie"),

@@ -51,9 +51,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "There are archetype options but the character has no archetype: they are ignored.",
     ),
     "archetype.must_sacrifice_half_powers": (
-        "Un {archetype} debe sacrificar al menos {required} ptos de superpoderes (ha sacrificado {sacrificed}): "
-        "gástalos en habilidades, ventajas, maniobras o equipo.",
-        "A {archetype} must sacrifice at least {required} power points (sacrificed {sacrificed}): "
+        "Puntos de superpoderes que un {archetype} debe sacrificar: al menos {required} (ha sacrificado "
+        "{sacrificed}); gástalos en habilidades, ventajas, maniobras o equipo.",
+        "Power points a {archetype} must sacrifice: at least {required} (sacrificed {sacrificed}); "
         "spend them on skills, advantages, maneuvers or equipment.",
     ),
     # Attributes
@@ -104,16 +104,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{skill} appears twice with the same specialty; put the points together.",
     ),
     "skills.archetype_grant_unused": (
-        "El arquetipo te regala {amount} pto en {skills}, pero la ficha no lo refleja.",
-        "The archetype gives you {amount} point in {skills}, but the sheet does not show it.",
+        "El arquetipo te regala puntos en {skills} ({amount}), pero la ficha no los refleja.",
+        "The archetype gives you points in {skills} ({amount}), but the sheet does not show them.",
     ),
     "skills.over_budget": (
         "Te has pasado en habilidades: gastas {spent} y tienes {available}.",
         "Too many skill points: you spend {spent} and have {available}.",
     ),
     "skills.unspent": (
-        "Te quedan {left} ptos de habilidad por gastar.",
-        "You have {left} skill points left to spend.",
+        "Puntos de habilidad por gastar: {left}.",
+        "Skill points left to spend: {left}.",
     ),
     # Powers
     "powers.invalid": ("Los poderes tienen que ser una lista.", "Powers must be a list."),
@@ -189,8 +189,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Too many power points: you spend {spent} and have {available}.",
     ),
     "powers.unspent": (
-        "Te quedan {left} ptos de superpoderes por gastar.",
-        "You have {left} power points left to spend.",
+        "Puntos de superpoderes por gastar: {left}.",
+        "Power points left to spend: {left}.",
     ),
     # Advantages
     "advantages.invalid": ("Las ventajas tienen que ser una lista.", "Advantages must be a list."),
@@ -225,8 +225,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Too many advantage points: you spend {spent} and have {available}.",
     ),
     "advantages.unspent": (
-        "Te quedan {left} ptos de ventajas por gastar.",
-        "You have {left} advantage points left.",
+        "Puntos de ventajas por gastar: {left}.",
+        "Advantage points left to spend: {left}.",
     ),
     # Maneuvers
     "maneuvers.invalid": ("Las maniobras tienen que ser una lista.", "Maneuvers must be a list."),
@@ -254,8 +254,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Too many combat maneuvers: you have {spent} and are allowed {available}.",
     ),
     "maneuvers.unspent": (
-        "Te quedan {left} maniobras por elegir.",
-        "You have {left} maneuvers left to choose.",
+        "Maniobras por elegir: {left}.",
+        "Maneuvers left to choose: {left}.",
     ),
     # Complications
     "complications.invalid": (
@@ -358,13 +358,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A {archetype} cannot have special equipment.",
     ),
     "equipment.advantage_mismatch": (
-        "La ventaja de equipo dice {declared} ptos pero los objetos suman {items}; se cobran {charged}.",
-        "The equipment advantage says {declared} points but the items add up to {items}; {charged} are charged.",
+        "Puntos de la ventaja de equipo: la ficha dice {declared}, los objetos suman {items}; se cobran {charged}.",
+        "Equipment advantage points: the sheet says {declared}, the items add up to {items}; {charged} are charged.",
     ),
     "special_equipment.over_cap": (
-        "Tienes {spent} ptos de equipo especial y tu límite es {cap}; el exceso se paga con superpoderes "
-        "(1 pto por pto) y no te quedan.",
-        "You have {spent} special-equipment points and your cap is {cap}; the excess is paid with power "
-        "points (1 for 1) and you have none left.",
+        "Puntos de equipo especial: tienes {spent} y tu límite es {cap}; el exceso se paga con puntos de "
+        "superpoderes (uno por cada uno) y no te quedan.",
+        "Special-equipment points: you have {spent} and your cap is {cap}; the excess is paid with power "
+        "points (one for one) and you have none left.",
     ),
 }

@@ -31,7 +31,8 @@
   var lastEdit = new WeakMap();
   var answering = null;
   function builderField(target) {
-    if (!target || !target.closest || !target.closest("#builder")) return false;
+    // The form itself is no field: a change event on it is an add or remove button's live check.
+    if (!target || !target.closest || !target.closest("#builder") || target.id === "builder") return false;
     return !(target.matches && target.matches(".catalogue-search"));
   }
   ["input", "change"].forEach(function (type) {
@@ -44,15 +45,43 @@
       group.forEach(function (member) { lastEdit.set(member, edits); });
     }, true);
   });
+  // The add and remove buttons ("Añadir …", "Quitar esta fila") do not send requests of their
+  // own: their `op` rides on the form's next live check, exactly once. A button's own htmx
+  // request and the form's live check were two requests in one queue: the live check a change
+  // event starts when the click takes the focus from a field went out with the op too (htmx adds
+  // the focused submit button to every request of its form) and both added a row, or the
+  // button's request was dropped from the queue and the click did nothing. One stream of
+  // requests, each op taken by one of them, adds one row per click.
+  var pendingOps = [];
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest('button[name="op"][hx-post]');
+    if (!button || !window.htmx || !button.form || button.form.id !== "builder") return;
+    event.preventDefault();
+    event.stopPropagation();  // htmx's own listener on the button never sees the click
+    pendingOps.push(button.value);
+    window.htmx.trigger(button.form, "change");
+  }, true);
+  // htmx's queue can lose a request queued behind another when the answer morphs the form (its
+  // data on the form is reset): a click whose op no request took yet gets one of its own.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (form.id !== "builder" || !pendingOps.length) return;
+    window.setTimeout(function () {
+      var current = document.getElementById("builder");
+      if (pendingOps.length && current) window.htmx.trigger(current, "change");
+    }, 0);
+  });
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.elt.closest && event.detail.elt.closest("#builder")) {
       event.detail.headers["X-Builder-Edit"] = String(edits);
-      // htmx adds the last clicked submit button to every request of the form while it keeps
-      // the focus: a live check of the form queued behind an "Añadir" click would add the row a
-      // second time. Only the button's own request carries its `op`.
       if (event.detail.elt.id === "builder") {
-        if (event.detail.parameters instanceof FormData) event.detail.parameters.delete("op");
-        else delete event.detail.parameters.op;
+        var parameters = event.detail.parameters;
+        if (parameters instanceof FormData) parameters.delete("op");
+        else delete parameters.op;
+        if (pendingOps.length) {
+          if (parameters instanceof FormData) parameters.set("op", pendingOps.shift());
+          else parameters.op = pendingOps.shift();
+        }
       }
     }
   });
@@ -66,6 +95,31 @@
   function editedSinceRequest(node) {
     return answering !== null && (lastEdit.get(node) || 0) > answering;
   }
+  // Each field names the box of its errors (`#err-<slot>` in `#field-<slot>`): a screen reader
+  // reads the error with the field, and a field with errors is marked invalid. The server's
+  // page knows the boxes; this runs on the page and after every live check's morph.
+  function describeErrors(root) {
+    root.querySelectorAll(".field-errors[id^='err-']").forEach(function (box) {
+      var container = document.getElementById("field-" + box.id.slice(4));
+      if (!container) return;
+      var invalid = box.textContent.trim() !== "";
+      container.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (field) {
+        if (field.closest(".field-errors")) return;
+        var ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+        if (ids.indexOf(box.id) === -1) ids.push(box.id);
+        field.setAttribute("aria-describedby", ids.join(" "));
+        if (invalid) field.setAttribute("aria-invalid", "true");
+        else if (!field.classList.contains("is-invalid")) field.removeAttribute("aria-invalid");
+      });
+    });
+  }
+  function describeBuilder() {
+    var form = document.getElementById("builder");
+    if (form) describeErrors(form);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", describeBuilder);
+  else describeBuilder();
+  document.addEventListener("htmx:afterSettle", describeBuilder);
   function normalize(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }

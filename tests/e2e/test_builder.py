@@ -213,3 +213,79 @@ def test_a_player_marks_an_items_properties_sees_a_refusal_at_its_box_and_picks_
     expect(weapon).to_have_value("Estoque")
     page.locator("#equipment-0-name").fill("Bláster pesado")  # another live check
     expect(weapon).to_have_value("Estoque")
+
+
+# Each system's builder, one of its "Añadir" buttons and the rows that button adds.
+ADD_BUTTONS = {
+    "epic20": ("Añadir habilidad", "[id^='skills-'][id$='-skill']"),
+    "msh": ("Añadir poder", "[id^='powers-'][id$='-name']"),
+    "anima": ("Añadir arma", "[id^='weapons-'][id$='-name']"),
+    "hero": ("Añadir ataque", "[id^='attacks-'][id$='-name']"),
+}
+
+
+class HeldChecks:
+    """Holds the builder's live checks at the network until `release()`: the slow answer of a
+    phone's connection, during which the player goes on typing and clicking."""
+
+    def __init__(self, page):
+        self.held, self.holding, self.ops = [], True, []
+        page.route("**/characters/new/**", self.handle)
+
+    def handle(self, route):
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        self.ops.append([part for part in route.request.post_data.split("&") if part.startswith("op=")])
+        if self.holding:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def wait_for_one(self, page):
+        for _ in range(60):
+            if self.held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("no live check left the page")
+
+    def release(self):
+        self.holding = False
+        while self.held:
+            self.held.pop(0).continue_()
+
+
+@pytest.mark.parametrize("clicks", [1, 2])
+@pytest.mark.parametrize("system", ADD_BUTTONS)
+def test_typing_then_clicking_anadir_adds_one_row_per_click(page, make_user, force_login, system, clicks):
+    force_login(page, make_user(username=f"filas-{system}-{clicks}"))
+    page.goto(f"/characters/new/?system={system}")
+    label, rows = ADD_BUTTONS[system]
+    before = page.locator(rows).count()
+    checks = HeldChecks(page)
+    name = page.locator("#id_name")
+    name.click()
+    name.press_sequentially("Nov")
+    checks.wait_for_one(page)  # the live check of "Nov" is on its way and slow to answer
+    name.press_sequentially("a")
+    # The click takes the focus from the name: its change event starts a live check too.
+    for _ in range(clicks):
+        page.get_by_role("button", name=label, exact=True).click()
+    checks.release()
+    expect(page.locator(rows)).to_have_count(before + clicks)
+    page.wait_for_timeout(600)  # any late answer would add its row now
+    expect(page.locator(rows)).to_have_count(before + clicks)
+    expect(name).to_have_value("Nova")
+    assert sum(len(ops) for ops in checks.ops) == clicks, checks.ops
+
+
+def test_a_click_on_anadir_right_after_typing_adds_one_row(page, make_user, force_login):
+    force_login(page, make_user(username="una-fila"))
+    page.goto("/characters/new/")
+    name = page.get_by_label("Nombre", exact=True)
+    name.click()
+    name.press_sequentially("Nova")  # the live check of this typing is still waiting its 400 ms
+    page.locator("#section-skills").get_by_role("button", name="Añadir habilidad").click()
+    expect(page.locator("#skills-0-skill")).to_be_visible()
+    page.wait_for_timeout(900)  # the typing's own check would have gone out and come back
+    expect(page.locator("[id^='skills-'][id$='-skill']")).to_have_count(1)
