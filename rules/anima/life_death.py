@@ -183,7 +183,7 @@ def first_aid(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         stabilise(patient)
     who, name = healer["name"], patient["name"]
     done_es, done_en = (
-        ("lo estabiliza", "stabilises them") if saved else ("no lo consigue", "does not manage it")
+        ("se estabiliza", "stabilises them") if saved else ("no lo consigue", "does not manage it")
     )
     table.write(
         Entry("first_aid", {

@@ -500,7 +500,7 @@ def test_an_ally_gives_first_aid_from_the_page_and_a_foe_or_the_dying_one_itself
     assert state["combatants"][str(nerea)]["turn_actions"]["complex_used"] is True
     assert state["combatants"][str(fight.npc)]["status"] == "dying"
     html = fight.html(fight.player_page)
-    assert "Nerea atiende a Celia (Medicina 13 contra 12): lo estabiliza." in html
+    assert "Nerea atiende a Celia (Medicina 13 contra 12): se estabiliza." in html
     # Her complex action is spent: neither first aid nor an attack is offered again this turn.
     assert 'id="anima-first-aid-form"' not in html and 'id="anima-attack-form"' not in html
     assert "entre la vida y la muerte" in fight.html(fight.gm_page)  # the guard still is
