@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from rules.anima.catalogue import COMBAT_STATES, STATE, STATUSES, ZONES
+from rules.anima.catalogue import COMBAT_STATES, STATE, STATUSES, ZONE, ZONES
 from rules.anima.derived import attacks_allowed
 
 from ..display import side_label, stat
@@ -99,7 +99,10 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
         "actor": actor,
         # Fallen in its own turn (Estado de Vida y Muerte): it can only end the turn.
         "down": actor.get("status") != "active",
-        "targets": [t for t in targets if t["id"] != actor["id"]],
+        # Enemies first: the target a turn's forms offer first is one of the other side.
+        "targets": sorted(
+            (t for t in targets if t["id"] != actor["id"]), key=lambda t: t["side"] == actor["side"]
+        ),
         "weapons": _weapons(sheet, in_hand),
         "attack_powers": attack_powers,
         "area_powers": _powers(sheet, "area"),
@@ -173,6 +176,13 @@ def _opportunities(page, controlled: list[dict]) -> list[dict]:
     return out
 
 
+def _zone_name(slug: str, lang: str) -> str:
+    zone = ZONE.get(slug)
+    if zone is None:
+        return slug
+    return zone.name_en if lang == "en" else zone.name_es
+
+
 def _engagements(cards: list[dict]) -> list[dict]:
     """Each pair within 2 m of each other once, for the panel."""
     names = {c["id"]: c["name"] for c in cards}
@@ -204,6 +214,7 @@ def console_context(page) -> dict:
     names = {c["id"]: c["name"] for c in cards}
     for c in cards:
         c["engaged_names"] = ", ".join(names[o] for o in c.get("engaged_with") or [] if o in names)
+        c["destroyed_zone_names"] = [_zone_name(z, lang) for z in c.get("destroyed_zones") or []]
     shields = [
         {"actor": c, "choices": [(k, DEFENSE_NAMES[k][lang == "en"]) for k in (c.get("derived") or {}).get("defenses", {})]}
         for c in controlled

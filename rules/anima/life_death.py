@@ -164,8 +164,11 @@ def first_aid(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """An ally's first aid (published: a Medicina check "may stabilize dying creatures, putting
     their Life Points to 0"): its complex action, Medicina + 1D10 above 12 stabilises."""
     healer = need(table, actor, path="/actor")
-    need_standing(healer)
     patient = need(table, action.get("target"))
+    if int(action["target"]) == int(actor):
+        raise Refused("life_and_death.self", RULE, "Nadie puede atenderse a sí mismo: hace falta un aliado en pie.",
+                      "Nobody can tend themselves: a standing ally must.", path="/target")  # fmt: skip
+    need_standing(healer)
     _need_dying(patient)
     if patient.get("side") != healer.get("side"):
         raise Refused(
@@ -180,7 +183,7 @@ def first_aid(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         stabilise(patient)
     who, name = healer["name"], patient["name"]
     done_es, done_en = (
-        ("lo estabiliza", "stabilises them") if saved else ("no lo consigue", "does not manage it")
+        ("se estabiliza", "stabilises them") if saved else ("no lo consigue", "does not manage it")
     )
     table.write(
         Entry("first_aid", {

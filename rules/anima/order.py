@@ -191,6 +191,8 @@ def may_act(state: Mapping, actor, action: Mapping) -> bool:
         return False
     if kind == "end_turn":
         return actor == state.get("current")
+    if kind == "first_aid" and action.get("target") == actor:
+        return True  # `life_death.first_aid` refuses it and says why: nobody tends themselves
     if combatant.get("status") != ACTIVE:
         return False
     if kind == "counterattack":

@@ -451,3 +451,56 @@ def test_between_life_and_death_each_viewer_sees_what_it_may_and_the_gm_may_stab
     guard = Encounter.objects.get(pk=fight.encounter.pk).state["combatants"][str(fight.npc)]
     assert (guard["hit_points"], guard["status"], guard["life_death_penalty"]) == (0, "active", -6)
     assert "vida y muerte -6" in fight.html(fight.player_page)
+
+
+def test_an_ally_gives_first_aid_from_the_page_and_a_foe_or_the_dying_one_itself_is_refused(queued):
+    from rules.anima.examples import ARCHER
+
+    fight = Fight()
+    nerea_sheet = {**ARCHER, "medicine": 8}
+    nerea_character = characters.character_create(
+        owner=fight.player, sheet=nerea_sheet, campaign=fight.campaign
+    )
+    nerea = encounters.combatant_add(
+        encounter=fight.encounter, user=fight.gm, side="heroes", character_id=nerea_character.pk
+    ).pk
+    # Initiative: Celia 12 + 1, the guard 6 − 2 + 1, Nerea 14 + 10: Nerea acts first.
+    fight.start(queued, faces=(1, 1, 10))
+    for target in (fight.celia, fight.npc):
+        fight.gm_page.post(fight.url + "act/", {"type": "adjust", "target": target, "hit_points": "-5"})
+    html = fight.html(fight.player_page)
+    form = html.split('id="anima-first-aid-form"')[1].split("</form>")[0]
+    # Only the dying ally is offered: the dying guard is an enemy.
+    assert f'<option value="{fight.celia}">Celia</option>' in form and f'value="{fight.npc}"' not in form
+
+    def refused(actor, target, message):
+        before = Encounter.objects.get(pk=fight.encounter.pk)
+        response = fight.player_page.post(
+            fight.url + "act/",
+            {"type": "first_aid", "actor": actor, "target": target},
+            HTTP_HX_REQUEST="true",
+        )
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert "alert-danger" in body and message in body
+        after = Encounter.objects.get(pk=fight.encounter.pk)
+        assert (after.version, after.state) == (before.version, before.state)
+
+    refused(nerea, fight.npc, "Solo a un aliado.")
+    refused(fight.celia, fight.celia, "Nadie puede atenderse a sí mismo: hace falta un aliado en pie.")
+
+    queued.append(5)  # Medicina 8 + 5 = 13, above 12
+    response = fight.player_page.post(
+        fight.url + "act/", {"type": "first_aid", "actor": nerea, "target": fight.celia}
+    )
+    assert response.status_code == 302
+    state = Encounter.objects.get(pk=fight.encounter.pk).state
+    celia = state["combatants"][str(fight.celia)]
+    assert (celia["hit_points"], celia["status"], celia["life_death_penalty"]) == (0, "active", -6)
+    assert state["combatants"][str(nerea)]["turn_actions"]["complex_used"] is True
+    assert state["combatants"][str(fight.npc)]["status"] == "dying"
+    html = fight.html(fight.player_page)
+    assert "Nerea atiende a Celia (Medicina 13 contra 12): se estabiliza." in html
+    # Her complex action is spent: neither first aid nor an attack is offered again this turn.
+    assert 'id="anima-first-aid-form"' not in html and 'id="anima-attack-form"' not in html
+    assert "entre la vida y la muerte" in fight.html(fight.gm_page)  # the guard still is

@@ -140,6 +140,20 @@ def test_first_aid_is_for_a_dying_ally_only():
     assert (refusal.code, refusal.path) == ("life_and_death.not_an_ally", "/target")
 
 
+def test_nobody_tends_themselves_dying_or_standing_in_or_out_of_turn():
+    table = table_with(sheet("A", medicine=9), sheet("B"), sheet("C"), sides=["heroes", "heroes", "foes"],
+                       started=True)  # fmt: skip
+    _hurt_to(table, -3)
+    c(table, 2)["status"] = "dying"
+    # The dying one, out of turn: the refusal names the rule, not the turn.
+    refusal = refused_and_unchanged(table, [9], {"type": "first_aid", "target": 2}, 2)
+    assert (refusal.code, refusal.path, refusal.kind) == ("life_and_death.self", "/target", "invalid")
+    assert "aliado" in refusal.text_es
+    # Nor a standing healer in its own turn: first aid is an ally's.
+    refusal = refused_and_unchanged(table, [9], {"type": "first_aid", "target": 1}, 1)
+    assert refusal.code == "life_and_death.self"
+
+
 def test_the_gm_may_stabilise_whoever_lies_dying_and_nobody_else():
     table = table_with(sheet("A"), sheet("B"), started=True)
     refusal = refused_and_unchanged(table, [], {"type": "stabilise", "target": 2}, None)
