@@ -10,13 +10,14 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 
 from . import specials
-from .attack_input import Attack, check_attack, is_melee_or_wrestling, refuse
+from .attack_input import Attack, check_attack, is_melee_or_wrestling
 from .catalogue import COMBAT_TYPE, RANGED, CombatType
 from .combatant import ability, effects, refresh
+from .combined import combined
 from .damage import after_armour, armour_against, pulled, raw_damage
 from .dice import roll_column
 from .phase import require_acting
-from .ranks import at_most, colour_up, column_index, rank_of, shifted
+from .ranks import at_most, colour_up, rank_of, shifted
 from .shifts import column_shifts
 from .texts import attack_texts
 
@@ -46,38 +47,6 @@ def _interposed(table: Table, attack: Attack, cid: int) -> int:
     return cid
 
 
-def _combined(table: Table, dice: DiceSource, attack: Attack, me: dict) -> tuple[dict | None, dict | None]:
-    """Ataque combinado: "Ambos pueden tener, como mucho, un rango de diferencia en Fuerza. El que
-    tenga un número menor ha de tener éxito en una tirada de Agilidad… el que tenga mayor Fuerza
-    puede modificar con +1 columna su tirada"."""
-    partner_id = attack.number("combined_with")
-    if partner_id is None:
-        return None, None
-    partner = table.combatant(partner_id)
-    rule = "Ataques o maniobras especiales › Ataque combinado"
-    if partner is None or partner_id == attack.actor or partner.get("side") != me.get("side"):
-        refuse(
-            "attack.bad_partner",
-            "El compañero no está en el combate.",
-            "The partner is not in the fight.",
-            path="/combined_with",
-            rule=rule,
-        )
-    mine, theirs = ability(me, "strength"), ability(partner, "strength")
-    if abs(column_index(mine) - column_index(theirs)) > 1 or mine < theirs:
-        refuse(
-            "attack.combined_strength",
-            "Declara el de mayor Fuerza, y con un rango de diferencia como mucho.",
-            "The stronger one declares it, at most one rank apart.",
-            path="/combined_with",
-            rule=rule,
-        )
-    roll = roll_column(dice, rank_of(ability(partner, "agility")))
-    roll["combatant"] = partner_id
-    shift = {"slug": "combined-attack", "shifts": 1, "rule": rule} if roll["colour"] != "white" else None
-    return shift, roll
-
-
 def resolve_attack(table: Table, dice: DiceSource, action: Mapping, actor: int | None) -> None:
     require_acting(table.state)
     attack = check_attack(table, action, actor)
@@ -87,7 +56,7 @@ def resolve_attack(table: Table, dice: DiceSource, action: Mapping, actor: int |
         _squeeze(table, attack, me, targets[0])
         return
     reasons = column_shifts(attack, me, table.combatant(targets[0]), table.round)
-    combined_shift, combined_roll = _combined(table, dice, attack, me)
+    combined_shift, combined_roll = combined(table, dice, attack, me)
     if combined_shift:
         reasons.append(combined_shift)
     read_on, ability_slug = rolled_table(attack)
