@@ -52,7 +52,7 @@ def resolve_attack(table: Table, dice: DiceSource, action: Mapping, actor: int |
     attack = check_attack(table, action, actor)
     me = table.combatant(attack.actor)
     targets = [_interposed(table, attack, cid) for cid in attack.targets]
-    if _is_squeeze(table, attack, targets[0]):
+    if is_squeeze(table, attack, targets[0]):
         _squeeze(table, attack, me, targets[0])
         return
     reasons = column_shifts(attack, me, table.combatant(targets[0]), table.round)
@@ -106,7 +106,9 @@ def apply_colour(table, dice, attack: Attack, me: dict, cid: int, colour: str, r
     return out
 
 
-def _is_squeeze(table: Table, attack: Attack, cid: int) -> bool:
+def is_squeeze(table: Table, attack: Attack, cid: int) -> bool:
+    """Sujeción, rojo: "El atacante puede, en el siguiente turno, infligir su Fuerza en daño": a
+    grappling attack on the character it has held fast since an earlier turn, with no roll."""
     held = (table.combatant(cid).get("effects") or {}).get("held_by") or {}
     return (
         attack.combat_type.slug == "grappling"

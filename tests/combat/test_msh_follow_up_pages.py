@@ -129,3 +129,17 @@ def test_the_api_takes_an_escapes_follow_up_and_refuses_one_the_seed_does_not_gi
     dodge = {"type": "dodge", "then": {"target": fight["hero"], "combat_type": "blunt"}}
     ok = api.post(url, {"type": "declare", "actor": fight["npc"], "action": dodge}, format="json")
     assert ok.status_code == 201, ok.json()
+
+
+def test_the_odds_box_of_a_squeeze_shows_what_it_does_instead_of_a_roll(fight, queued):
+    _coloso_holds_the_thug(fight, queued)
+    declare(fight["gm"], fight, fight["npc"], kind="pass")
+    query = {"actor": fight["hero"], "kind": "attack", "attack": "grappling|unarmed", "target": fight["npc"]}
+    # The Matón is the GM's hidden NPC: the player learns what a squeeze does, not its numbers.
+    mine = fight["player"].get(fight["url"] + "odds/", query).content.decode()
+    assert 'data-odds="squeeze"' in mine and "Apretar: sin tirada" in mine
+    assert "data-odds-colour" not in mine and "Armadura Corporal del objetivo" in mine
+    assert "44" not in mine
+    # The GM sees the numbers: Coloso's Strength 50 less the Matón's Body Armor 6.
+    gms = fight["gm"].get(fight["url"] + "odds/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Squeeze: no roll" in gms and "(50)" in gms and "44 damage" in gms and "Health after: 26" in gms

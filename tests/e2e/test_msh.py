@@ -149,7 +149,17 @@ def test_a_red_escape_and_a_squeeze_each_bring_their_other_action(new_page, forc
     npc_form.get_by_label("Qué hace").select_option("escape")
     expect(box).to_be_visible()
     expect(box).to_contain_text("Si el escape sale rojo")
-    box.get_by_label("Y además").select_option("attack")
+    # The attack's fields show only with "Atacar": hidden and disabled with "Nada más" or "Alejarse".
+    follow_up_fields = [box.get_by_label(name) for name in ("Karma a ese ataque", "Con qué", "Contra")]
+    for choice in ("", "away", "attack"):
+        box.get_by_label("Y además").select_option(choice)
+        for field in follow_up_fields:
+            if choice == "attack":
+                expect(field).to_be_visible()
+                expect(field).to_be_enabled()
+            else:
+                expect(field).to_be_hidden()
+                expect(field).to_be_disabled()
     box.get_by_label("Con qué").select_option("blunt|unarmed")
     box.get_by_label("Contra").select_option(str(hero.pk))
     npc_form.get_by_role("button", name="Declarar").click()
@@ -162,8 +172,13 @@ def test_a_red_escape_and_a_squeeze_each_bring_their_other_action(new_page, forc
     expect(form).to_be_visible(timeout=LIVE_MS)
     ana_box = form.locator(f"#then-box-{hero.pk}")
     expect(ana_box).to_contain_text("Si aprietas a quien tienes inmovilizado (Matón")
+    expect(ana_box.get_by_label("Contra")).to_be_hidden()  # "Nada más" until she picks an attack
     form.get_by_label("Con qué (tipo de combate)").select_option("grappling|unarmed")
     form.get_by_label("Objetivo").select_option(str(thug.pk))
+    # A squeeze has no roll: the odds box says what it does (the Matón's armour stays the GM's).
+    expect(form.locator("#odds [data-odds='squeeze']")).to_be_visible(timeout=LIVE_MS)
+    expect(form.locator("#odds")).to_contain_text("menos la Armadura Corporal del objetivo")
+    expect(form.locator("#odds [data-odds-colour]")).to_have_count(0)
     ana_box.get_by_label("Y además").select_option("attack")
     ana_box.get_by_label("Con qué").select_option("blunt|unarmed")
     ana_box.get_by_label("Contra").select_option(str(thug.pk))
