@@ -5,6 +5,8 @@ next round without anyone reloading."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -188,3 +190,54 @@ def test_a_red_escape_and_a_squeeze_each_bring_their_other_action(new_page, forc
     for page in (gm_page, ana_page):
         expect(page.locator("#event-list [data-type='attack']")).to_have_count(4, timeout=LIVE_MS)
         expect(page.locator("#msh-round-heading")).to_contain_text("Asalto 3", timeout=LIVE_MS)
+
+
+AXE = Path(__file__).resolve().parents[2] / "static" / "vendor" / "axe-core" / "axe.min.js"
+SHOTS = Path("/tmp/shots-msh-gaps2")  # looked at by hand, kept out of the repository
+SIZES = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+# What axe reports as serious or critical, one line per rule with a few of its elements.
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => v.id + ": " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | "));
+}"""
+
+
+def _serious_violations(page) -> list[str]:
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # through the debugger: the page's CSP stays strict
+    return page.evaluate(AXE_RUN)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_msh_builder_and_sheet_pass_axe_and_fit_the_screen(new_page, force_login, make_user, size):
+    from characters import services as characters
+    from tests.rules.msh.helpers import ATTACKER
+
+    ana = make_user(username="ana")
+    character = characters.character_create(owner=ana, sheet=ATTACKER)
+    page = force_login(new_page(viewport=SIZES[size]), ana)
+    problems = {}
+    for name, url in (
+        ("new", "/characters/new/?system=msh"),
+        ("edit", f"/characters/{character.pk}/edit/"),
+        ("sheet", f"/characters/{character.pk}/"),
+        ("refused", f"/characters/{character.pk}/edit/"),
+    ):
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        if name == "refused":  # a sheet that breaks the rules: the errors show beside their fields
+            page.locator("#id_name").fill("")
+            page.locator("#id_ab-strength").fill("-5")
+            page.locator("#weapons-0-damage").fill("")
+            page.get_by_role("button", name="Guardar").first.click()
+            expect(page.locator("#not-saved")).to_be_visible()
+            expect(page.locator("#error-list li")).to_have_count(3)
+        found = _serious_violations(page)
+        if page.evaluate("document.documentElement.scrollWidth > window.innerWidth"):
+            found.append(f"the page scrolls sideways at {SIZES[size]['width']} px")
+        if found:
+            problems[name] = found
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"msh-{name}-{size}.png"), full_page=True)
+    assert not problems, problems
