@@ -23,6 +23,7 @@ from .texts import attack_texts
 
 EVADE_RULE = "Acciones defensivas › Evadirse"
 WRESTLING_RULE = "Tipos de combate › Lucha"
+CHARGE_RULE = "Tipos de combate › Carga"
 
 
 def rolled_table(attack: Attack) -> tuple[CombatType, str]:
@@ -95,7 +96,9 @@ def apply_colour(table, dice, attack: Attack, me: dict, cid: int, colour: str, r
         out.update(
             effect="evaded", evade_rule=EVADE_RULE
         )  # "El defensor esquiva y no recibe daño ese turno."
-    elif effect in ("miss", "overshoot"):
+    elif effect == "overshoot":
+        out.update(overshoot(dice, attack, me))
+    elif effect == "miss":
         pass
     elif read_on.group == "wrestling":
         out.update(wrestle(table, attack, me, cid, effect))
@@ -104,6 +107,22 @@ def apply_colour(table, dice, attack: Attack, me: dict, cid: int, colour: str, r
     out["target_hit_points"] = target["hit_points"]
     out["target_status"] = target["status"]
     return out
+
+
+def overshoot(dice: DiceSource, attack: Attack, me: dict) -> dict:
+    """Carga, blanco (001 l.217-220): "Se pasa al menos un área de largo. Habría que tirar
+    Agilidad para esquivar posibles obstáculos." With `obstacles` declared (the site keeps no
+    map), the charger rolls Agility; green or better avoids them. What hitting them does the seed
+    does not say: the GM narrates it (docs/rules-notes-msh.md)."""
+    if not attack.flag("obstacles"):
+        return {}
+    roll = roll_column(dice, rank_of(ability(me, "agility")))
+    roll["combatant"] = attack.actor
+    return {
+        "obstacle_roll": roll,
+        "obstacles_avoided": roll["colour"] != "white",
+        "obstacle_rule": CHARGE_RULE,
+    }
 
 
 def is_squeeze(table: Table, attack: Attack, cid: int) -> bool:

@@ -142,6 +142,7 @@ def _circumstances(action: Mapping, ct: CombatType) -> None:
         "aimed": ct.group == RANGED,
         "areas": ct.group == CHARGE,
         "diving": ct.group == CHARGE,
+        "obstacles": ct.group == CHARGE,  # Carga, blanco: "esquivar posibles obstáculos"
         "also_targets": ct.slug in MULTI_TYPES,
         "max_damage": ct.reduce_damage,
         "max_colour": ct.reduce_result,

@@ -143,3 +143,18 @@ def test_the_odds_box_of_a_squeeze_shows_what_it_does_instead_of_a_roll(fight, q
     # The GM sees the numbers: Coloso's Strength 50 less the Matón's Body Armor 6.
     gms = fight["gm"].get(fight["url"] + "odds/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Squeeze: no roll" in gms and "(50)" in gms and "44 damage" in gms and "Health after: 26" in gms
+
+
+def test_a_charge_declared_on_the_page_may_say_there_are_obstacles_beyond_the_target(fight, queued):
+    fields = {"kind": "attack", "attack": "charging|unarmed", "target": 2, "obstacles": "1", "areas": 2}
+    assert page_msh.declared_action(form(**fields)) == {
+        "type": "attack",
+        "combat_type": "charging",
+        "with": "unarmed",
+        "target": 2,
+        "areas": 2,
+        "obstacles": True,
+    }
+    start(fight, queued)
+    shown = element(page(fight["gm"], fight), f"declare-{fight['npc']}")
+    assert f'id="obstacles-{fight["npc"]}"' in shown and "Obstáculos tras el objetivo" in shown
