@@ -157,4 +157,4 @@ def test_a_charge_declared_on_the_page_may_say_there_are_obstacles_beyond_the_ta
     }
     start(fight, queued)
     shown = element(page(fight["gm"], fight), f"declare-{fight['npc']}")
-    assert f'id="obstacles-{fight["npc"]}"' in shown and "Obstáculos tras el objetivo" in shown
+    assert f'id="obstacles-{fight["npc"]}"' in shown and "Obstáculos al otro lado" in shown
