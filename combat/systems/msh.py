@@ -269,6 +269,12 @@ def declarers(page) -> list[dict]:
                 "karma_left": int(me.get("karma") or 0),
                 "declared": decl.declaration_of(folded, cid) is not None,
                 "others": [o for o in page.cards.values() if o["id"] != cid and not o["removed"]],
+                # Ataque combinado: a partner on its own side (the engine checks the Strengths).
+                "allies": [
+                    o
+                    for o in page.cards.values()
+                    if not o["removed"] and o["side"] == c["side"] and o["id"] != cid
+                ],
                 "defenders": [
                     o
                     for o in page.cards.values()
@@ -319,7 +325,16 @@ def _attack_fields(post, prefix: str = "") -> dict:
     if combat_type:
         out["combat_type"] = combat_type
         out["with"] = item or "unarmed"
-    for name in ("target", "karma", "areas", "max_damage", "material", "shifts", "ground_material"):
+    for name in (
+        "target",
+        "karma",
+        "areas",
+        "max_damage",
+        "material",
+        "shifts",
+        "ground_material",
+        "combined_with",
+    ):
         if post.get(prefix + name, "") != "":
             out[name] = _as_int(post[prefix + name])
     for name in BOOL_FIELDS:
