@@ -26,19 +26,42 @@ from .dice import roll_column
 from .ranks import rank_of
 
 
-def declared_targets(action: Mapping | None) -> set[int]:
-    """Everyone a declared action attacks this turn (its own attack and its other action)."""
+def attacks_of(action: Mapping | None) -> list[Mapping]:
+    """The attacks one declaration makes this turn: its own, a held one, its other action."""
     if not isinstance(action, Mapping):
-        return set()
-    out: set[int] = set()
-    if action.get("type") == "hold":
-        out |= declared_targets({**(action.get("action") or {}), "type": "attack"})
+        return []
+    out: list[Mapping] = []
+    if action.get("type") == "hold" and isinstance(action.get("action"), Mapping):
+        out.append(action["action"])
     elif action.get("type") == "attack":
-        out |= {t for t in [action.get("target"), *(action.get("also_targets") or [])] if isinstance(t, int)}
-    then = action.get("then")
-    if isinstance(then, Mapping):
-        out |= declared_targets({**then, "type": "attack"})
+        out.append(action)
+    if isinstance(action.get("then"), Mapping):
+        out.append(action["then"])
     return out
+
+
+def declared_targets(action: Mapping | None) -> set[int]:
+    """Everyone a declared action attacks this turn."""
+    out: set[int] = set()
+    for attack in attacks_of(action):
+        out |= {t for t in [attack.get("target"), *(attack.get("also_targets") or [])] if isinstance(t, int)}
+    return out
+
+
+def check_not_mutual(table: Table, action: Mapping, actor: int) -> None:
+    """ "El que tenga mayor Fuerza puede modificar con +1 columna su tirada": one of the two gets
+    the column. With equal Strengths either may declare it, but not both for each other."""
+    for attack in attacks_of(action):
+        partner = attack.get("combined_with")
+        theirs = decl.declaration_of(table.state, partner) if isinstance(partner, int) else None
+        if any(other.get("combined_with") == actor for other in attacks_of(theirs)):
+            refuse(
+                "attack.combined_mutual",
+                "Tu compañero ya declaró el ataque combinado contigo: solo uno de los dos gana la columna.",
+                "Your partner already declared the combined attack with you: only one of the two gains the column.",
+                path="/combined_with",
+                rule=RULE,
+            )
 
 
 def _same_place_same_time(table: Table, attack: Attack, partner_id: int, partner: Mapping) -> None:

@@ -151,3 +151,17 @@ def test_the_partner_is_checked_at_declaration_and_a_refusal_changes_nothing():
         declare(t, 1, **{**COMBINED, "combined_with": 4})  # a villain is no partner
     assert refused.value.code == "attack.bad_partner"
     assert t.state == before
+
+
+def test_two_of_equal_strength_may_not_each_declare_the_combined_attack_for_the_other():
+    t = fight()
+    _villains_pass(t)
+    declare(t, 1, **COMBINED)
+    before = copy.deepcopy(t.state)
+    with pytest.raises(Refused) as refused:
+        declare(t, 3, type="attack", target=2, combat_type="blunt", combined_with=1)
+    assert (refused.value.code, refused.value.rule) == ("attack.combined_mutual", RULE)
+    assert refused.value.text_en and t.state == before
+    # As another action (a dodge's) it is the same attack of the same turn.
+    with pytest.raises(Refused):
+        declare(t, 3, type="dodge", then={"target": 2, "combat_type": "blunt", "combined_with": 1})
