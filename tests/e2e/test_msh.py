@@ -143,6 +143,9 @@ def test_a_red_escape_and_a_squeeze_each_bring_their_other_action(new_page, forc
     ana_page = force_login(new_page(viewport={"width": 390, "height": 844}), held_table["ana"])
     ana_page.goto(url)
 
+    gm_page.wait_for_load_state("networkidle")
+    ana_page.wait_for_load_state("networkidle")
+    assert _serious_violations(gm_page) == [] and _serious_violations(ana_page) == []
     # The held Matón may only escape or pass; the escape's box offers moving away or attacking.
     npc_form = gm_page.locator(f"#declare-{thug.pk}")
     box = npc_form.locator(f"#then-box-{thug.pk}")
