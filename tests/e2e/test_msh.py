@@ -138,7 +138,7 @@ def held_table(live_url, make_user, settings):
 def test_a_red_escape_and_a_squeeze_each_bring_their_other_action(new_page, force_login, held_table):
     url = f"/encounters/{held_table['encounter'].pk}/"
     thug, hero = held_table["thug"], held_table["hero"]
-    gm_page = force_login(new_page(), held_table["gm"])
+    gm_page = force_login(new_page(viewport=SIZES["desk"]), held_table["gm"])
     gm_page.goto(url)
     ana_page = force_login(new_page(viewport={"width": 390, "height": 844}), held_table["ana"])
     ana_page.goto(url)
