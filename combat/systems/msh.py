@@ -54,7 +54,7 @@ CONDITION_LABELS = {
 ROLLED_EVENTS = ("attack", "defense")
 INT_FIELDS = ("target", "karma", "effect_karma", "areas", "max_damage", "material", "protect", "before")
 INT_FIELDS += ("shifts", "ground_material", "combined_with")
-BOOL_FIELDS = ("darkness", "point_blank", "diving", "surprise")
+BOOL_FIELDS = ("darkness", "point_blank", "diving", "surprise", "obstacles")
 NEEDS_ATTACK = ("attack", "hold")
 DEFENSIVE = ("evade", "dodge", "block", "escape")
 WITH_THEN = ("dodge", "escape")  # and "attack" for a holder who may squeeze (follow_ups.py)
@@ -270,6 +270,12 @@ def declarers(page) -> list[dict]:
                 "karma_left": int(me.get("karma") or 0),
                 "declared": decl.declaration_of(folded, cid) is not None,
                 "others": [o for o in page.cards.values() if o["id"] != cid and not o["removed"]],
+                # Ataque combinado: a partner on its own side (the engine checks the Strengths).
+                "allies": [
+                    o
+                    for o in page.cards.values()
+                    if not o["removed"] and o["side"] == c["side"] and o["id"] != cid
+                ],
                 "defenders": [
                     o
                     for o in page.cards.values()
@@ -320,7 +326,16 @@ def _attack_fields(post, prefix: str = "") -> dict:
     if combat_type:
         out["combat_type"] = combat_type
         out["with"] = item or "unarmed"
-    for name in ("target", "karma", "areas", "max_damage", "material", "shifts", "ground_material"):
+    for name in (
+        "target",
+        "karma",
+        "areas",
+        "max_damage",
+        "material",
+        "shifts",
+        "ground_material",
+        "combined_with",
+    ):
         if post.get(prefix + name, "") != "":
             out[name] = _as_int(post[prefix + name])
     for name in BOOL_FIELDS:

@@ -13,6 +13,7 @@ from . import defenses, rounds
 from .attack import resolve_attack
 from .attack_input import check_attack, refuse
 from .combatant import effects
+from .combined import check_not_mutual
 from .follow_ups import FOLLOW_UPS, check_follow_up
 from .phase import SEQUENCE, attacking_side, round_state
 from .schemas import (
@@ -123,6 +124,7 @@ def check_declared(table: Table, action: Mapping, actor: int) -> None:
             kind="conflict",
         )
     check_follow_up(table, action, actor)
+    check_not_mutual(table, action, actor)
     if kind == "attack":
         check_attack(table, {k: v for k, v in action.items() if k != "then"}, actor)
     elif kind == "hold":

@@ -17,6 +17,7 @@ from .ranks import COLOURS, TOP, column_index
 TYPES = "Tipos de combate"
 MANEUVERS = "Ataques o maniobras especiales"
 ESCAPE_RULE = "Acciones defensivas › Escape"
+COMBINED_RULE = f"{MANEUVERS} › Ataque combinado"
 UNARMED_TYPES = ("blunt", "grappling", "grabbing", "charging", "thrown-blunt")
 MULTI_TYPES = (
     "blunt",
@@ -141,6 +142,7 @@ def _circumstances(action: Mapping, ct: CombatType) -> None:
         "aimed": ct.group == RANGED,
         "areas": ct.group == CHARGE,
         "diving": ct.group == CHARGE,
+        "obstacles": ct.group == CHARGE,  # Carga, blanco: "esquivar posibles obstáculos"
         "also_targets": ct.slug in MULTI_TYPES,
         "max_damage": ct.reduce_damage,
         "max_colour": ct.reduce_result,
@@ -217,6 +219,32 @@ def _within_reach(table: Table, action: Mapping, ct: CombatType, targets: tuple[
             )
 
 
+def _combined_partner(table: Table, action: Mapping, me: Mapping, actor: int) -> None:
+    """Ataque combinado: "Ambos pueden tener, como mucho, un rango de diferencia en Fuerza"; the
+    stronger declares it (the partner's own attack is checked when it resolves: combined.py)."""
+    partner_id = action.get("combined_with")
+    if partner_id is None:
+        return
+    partner = table.combatant(partner_id) if isinstance(partner_id, int) else None
+    if partner is None or partner_id == actor or partner.get("side") != me.get("side"):
+        refuse(
+            "attack.bad_partner",
+            "El compañero no está en el combate.",
+            "The partner is not in the fight.",
+            path="/combined_with",
+            rule=COMBINED_RULE,
+        )
+    mine, theirs = ability(me, "strength"), ability(partner, "strength")
+    if abs(column_index(mine) - column_index(theirs)) > 1 or mine < theirs:
+        refuse(
+            "attack.combined_strength",
+            "Declara el de mayor Fuerza, y con un rango de diferencia como mucho.",
+            "The stronger one declares it, at most one rank apart.",
+            path="/combined_with",
+            rule=COMBINED_RULE,
+        )
+
+
 def check_attack(table: Table, action: Mapping, actor: int | None, *, ignore_hold: bool = False) -> Attack:
     """Every refusal of an attack, before any change. `ignore_hold`: checked now for a moment when
     the actor will be free (the attack declared after an Escape)."""
@@ -246,6 +274,7 @@ def check_attack(table: Table, action: Mapping, actor: int | None, *, ignore_hol
     _ground(me, action, ct, item)
     _actor_may_attack(me, ignore_hold=ignore_hold)
     _within_reach(table, action, ct, targets)
+    _combined_partner(table, action, me, actor)
     if action.get("called_shot") in ("disarm",) or ct.slug == "grabbing":
         _require_target_item(table, action, targets[0])
     return Attack(actor, targets, ct, item, kind, karma, int(action.get("shifts") or 0), action, table.round)

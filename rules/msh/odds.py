@@ -14,11 +14,11 @@ import icepool
 from rules.core.encounter import Table, Viewer
 from rules.core.odds import band
 
-from .attack import rolled_table
+from .attack import is_squeeze, rolled_table
 from .attack_input import check_attack, is_melee_or_wrestling, refuse
 from .catalogue import DEFENSIVE_ACTION, SPECIAL_RESULT
 from .combatant import ability
-from .damage import armour_against, pulled, raw_damage
+from .damage import after_armour, armour_against, pulled, raw_damage
 from .ranks import COLOURS, Rank, at_most, colour_up, rank_of, shifted
 from .shifts import column_shifts
 
@@ -79,11 +79,13 @@ def attack_odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: fro
     attack = check_attack(table, request, actor)
     me = table.combatant(actor)
     target = table.combatant(attack.targets[0])
+    exact = viewer.gm or viewer.exact_odds or not ({actor, attack.targets[0]} & set(hidden))
+    if is_squeeze(table, attack, attack.targets[0]):
+        return squeeze_odds(attack, me, target, exact=exact)
     reasons = column_shifts(attack, me, target, table.round)
     read_on, ability_slug = rolled_table(attack)
     net = sum(r["shifts"] for r in reasons)
     column = shifted(rank_of(ability(me, ability_slug)), net)
-    exact = viewer.gm or viewer.exact_odds or not ({actor, attack.targets[0]} & set(hidden))
     colours = _final_colours(colour_chances(column, attack.karma), attack, target)
     result = {
         "type": "attack",
@@ -98,6 +100,28 @@ def attack_odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: fro
     }
     if exact:
         result.update(column=column.slug, column_name=_names(column), column_ranges=column.ranges())
+    return result
+
+
+def squeeze_odds(attack, me: Mapping, target: Mapping, *, exact: bool) -> dict:
+    """Sujeción, rojo: "infligir su Fuerza en daño": no roll, so no colours; what it does is the
+    holder's Strength (or less, `max_damage`) after the target's Body Armor, shown only where the
+    viewer may know both (privacy.py's rule for the odds: not against a hidden NPC)."""
+    result: dict = {
+        "type": "attack",
+        "combat_type": attack.combat_type.slug,
+        "squeeze": True,
+        "shifts": 0,
+        "shift_reasons": [],
+        "exact": exact,
+        "colours": [],
+    }
+    if exact:
+        strength = pulled(attack, ability(me, "strength"))
+        dealt = after_armour(strength, target, "grappling")
+        result.update(
+            strength=strength, damage=dealt, target_hit_points=max(0, int(target["hit_points"]) - dealt)
+        )
     return result
 
 

@@ -15,7 +15,7 @@ from .ranks import rank_of
 # Keys of an event's payload that carry the actor's or the target's numbers.
 ACTOR_KEYS = ("column", "damage_before_armour", "modifiers", "block_armor", "endurance", "incoming_shifts")
 TARGET_KEYS = ("damage", "damage_before_armour", "armour", "target_hit_points")
-ROLL_KEYS = ("roll", "effect_roll", "zero_health_roll", "combined_roll")
+ROLL_KEYS = ("roll", "effect_roll", "zero_health_roll", "combined_roll", "obstacle_roll")
 PRIVATE_DECLARED = ("karma", "effect_karma")
 
 
@@ -53,13 +53,13 @@ def _strip(payload: dict, keys) -> None:
 
 
 def _strip_rolls(payload: dict, *, actor_hidden: bool, target_hidden: bool) -> None:
-    """A roll's `column` is the roller's ability: the attack's is the actor's, the special
-    results' are the target's Endurance."""
+    """A roll's `column` is the roller's ability: the attack's and the charge's obstacle roll are
+    the actor's, the special results' are the target's Endurance."""
     for key in ROLL_KEYS:
         roll = payload.get(key)
         if not isinstance(roll, dict):
             continue
-        roller_hidden = actor_hidden if key in ("roll", "combined_roll") else target_hidden
+        roller_hidden = actor_hidden if key in ("roll", "combined_roll", "obstacle_roll") else target_hidden
         if roller_hidden:
             payload[key] = {k: v for k, v in roll.items() if k != "column"}
 

@@ -49,6 +49,11 @@ class AttackInput:
     areas: int = _f(0, "Áreas recorridas en la carga", "Areas run in the charge", min=0, max=20)
     diving: bool = _f(False, "Volador en picado (+4)", "Diving flier (+4)")
     surprise: bool = _f(False, "Por sorpresa (+2)", "By surprise (+2)")
+    obstacles: bool = _f(
+        False,
+        "Carga: hay obstáculos más allá del objetivo (si falla, tira Agilidad)",
+        "Charge: there are obstacles beyond the target (on a miss, roll Agility)",
+    )
     also_targets: list[int] = field(
         default_factory=list,
         metadata={"help_es": "Otros objetivos adyacentes (−4)", "help_en": "Other adjacent targets (−4)"},
@@ -152,6 +157,7 @@ class DeclaredAction:
     areas: int = _f(0, "", "", min=0, max=20)
     diving: bool = False
     surprise: bool = False
+    obstacles: bool = False
     also_targets: list[int] = field(default_factory=list)
     max_damage: int | None = None
     max_colour: Colour | None = None

@@ -53,15 +53,35 @@ def attack_texts(me: Mapping, target: Mapping, attack, payload: Mapping) -> dict
     if payload.get("hit") and "damage" in payload:
         tail_es = f"; {payload['damage']} de daño, Salud {payload['target_hit_points']}"
         tail_en = f"; {payload['damage']} damage, Health {payload['target_hit_points']}"
+    obstacle_es, obstacle_en = _obstacle(payload)
     status = payload.get("target_status")
     state_es = f" [{status}]" if status and status != "active" else ""
     return {
         "text": {
-            "es": f"{head_es}{numbers_es}{tail_es}.{state_es}",
-            "en": f"{head_en}{numbers_en}{tail_en}.{state_es}",
+            "es": f"{head_es}{numbers_es}{obstacle_es}{tail_es}.{state_es}",
+            "en": f"{head_en}{numbers_en}{obstacle_en}{tail_en}.{state_es}",
         },
-        "public_text": {"es": f"{head_es}.{state_es}", "en": f"{head_en}.{state_es}"},
+        "public_text": {
+            "es": f"{head_es}{obstacle_es}.{state_es}",
+            "en": f"{head_en}{obstacle_en}.{state_es}",
+        },
     }
+
+
+def _obstacle(payload: Mapping) -> tuple[str, str]:
+    """Carga, blanco: the charger's Agility roll against the obstacles beyond the target."""
+    if not isinstance(payload.get("obstacle_roll"), Mapping):
+        return "", ""
+    es_colour, en_colour = colour_name(payload["obstacle_roll"].get("colour"))
+    if payload.get("obstacles_avoided"):
+        return (
+            f"; Agilidad {es_colour}: esquiva los obstáculos",
+            f"; Agility {en_colour}: avoids the obstacles",
+        )
+    return (
+        f"; Agilidad {es_colour}: no esquiva los obstáculos",
+        f"; Agility {en_colour}: does not avoid the obstacles",
+    )
 
 
 def simple(name: str, es: str, en: str) -> dict:

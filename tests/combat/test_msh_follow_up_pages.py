@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from combat import services as encounters
 from combat.models import Encounter
 from combat.systems import msh as page_msh
 from tests.characters.html_parts import element
@@ -129,3 +130,61 @@ def test_the_api_takes_an_escapes_follow_up_and_refuses_one_the_seed_does_not_gi
     dodge = {"type": "dodge", "then": {"target": fight["hero"], "combat_type": "blunt"}}
     ok = api.post(url, {"type": "declare", "actor": fight["npc"], "action": dodge}, format="json")
     assert ok.status_code == 201, ok.json()
+
+
+def test_the_odds_box_of_a_squeeze_shows_what_it_does_instead_of_a_roll(fight, queued):
+    _coloso_holds_the_thug(fight, queued)
+    declare(fight["gm"], fight, fight["npc"], kind="pass")
+    query = {"actor": fight["hero"], "kind": "attack", "attack": "grappling|unarmed", "target": fight["npc"]}
+    # The Matón is the GM's hidden NPC: the player learns what a squeeze does, not its numbers.
+    mine = fight["player"].get(fight["url"] + "odds/", query).content.decode()
+    assert 'data-odds="squeeze"' in mine and "Apretar: sin tirada" in mine
+    assert "data-odds-colour" not in mine and "Armadura Corporal del objetivo" in mine
+    assert "44" not in mine
+    # The GM sees the numbers: Coloso's Strength 50 less the Matón's Body Armor 6.
+    gms = fight["gm"].get(fight["url"] + "odds/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Squeeze: no roll" in gms and "(50)" in gms and "44 damage" in gms and "Health after: 26" in gms
+
+
+def test_a_charge_declared_on_the_page_may_say_there_are_obstacles_beyond_the_target(fight, queued):
+    fields = {"kind": "attack", "attack": "charging|unarmed", "target": 2, "obstacles": "1", "areas": 2}
+    assert page_msh.declared_action(form(**fields)) == {
+        "type": "attack",
+        "combat_type": "charging",
+        "with": "unarmed",
+        "target": 2,
+        "areas": 2,
+        "obstacles": True,
+    }
+    start(fight, queued)
+    shown = element(page(fight["gm"], fight), f"declare-{fight['npc']}")
+    assert f'id="obstacles-{fight["npc"]}"' in shown and "Obstáculos al otro lado" in shown
+
+
+def test_a_combined_attack_is_declared_on_the_page_with_a_partner_of_the_same_side(fight, queued):
+    henchman = encounters.combatant_add(
+        encounter=fight["encounter"],
+        user=fight["encounter"].campaign.gm,
+        side="villains",
+        npc_sheet={**base.THUG, "name": "Secuaz"},
+    ).pk
+    start(fight, queued)
+    shown = element(page(fight["gm"], fight), f"combined-with-{fight['npc']}")
+    assert f'<option value="{henchman}">Secuaz</option>' in shown and "Coloso" not in shown
+    blow = {"kind": "attack", "attack": "blunt|unarmed", "target": fight["hero"]}
+    declare(fight["gm"], fight, fight["npc"], combined_with=henchman, **blow)
+    declare(fight["gm"], fight, henchman, **blow)
+    # The heroes act first (Coloso passes); then the Secuaz's Agility 50 (green on Excellent), the
+    # Matón's punch and the Secuaz's.
+    queued[:] = [50, 50, 50] + [1] * 30
+    declare(fight["player"], fight, fight["hero"], kind="pass")
+    encounter = Encounter.objects.get(pk=fight["encounter"].pk)
+    punch = next(e for e in encounter.events.all() if e.type == "attack" and e.actor_id == fight["npc"])
+    assert punch.payload["combined_roll"]["combatant"] == henchman
+    assert punch.payload["column"] == "excellent"  # the Matón's Fighting Good, +1
+
+
+def test_the_form_sends_the_combined_attacks_partner_only_when_one_is_picked():
+    fields = {"kind": "attack", "attack": "blunt|unarmed", "target": 2}
+    assert page_msh.declared_action(form(**fields, combined_with=3))["combined_with"] == 3
+    assert "combined_with" not in page_msh.declared_action(form(**fields, combined_with=""))

@@ -160,3 +160,22 @@ def test_body_armor_reduces_the_damage():
     t = duel(defender=sheet("Bruno", endurance=10, body_armor=6))
     payload = attack(t, [FACE["green"]], combat_type="blunt")
     assert payload["damage"] == 14 and payload["armour"] == 6
+
+
+@pytest.mark.parametrize(("agility_face", "colour", "avoided"), [(50, "green", True), (10, "white", False)])
+def test_a_charge_that_overshoots_rolls_agility_against_the_declared_obstacles(agility_face, colour, avoided):
+    # Carga, blanco: "Se pasa al menos un área de largo. Habría que tirar Agilidad para esquivar
+    # posibles obstáculos." Ana's Agility is Excellent (20): green from 41.
+    payload = attack(duel(), [FACE["white"], agility_face], combat_type="charging", obstacles=True)
+    assert payload["effect"] == "overshoot" and payload["damage"] == 0
+    assert payload["obstacle_roll"]["column"] == "excellent" and payload["obstacle_roll"]["colour"] == colour
+    assert payload["obstacles_avoided"] is avoided and payload["obstacle_rule"] == "Tipos de combate › Carga"
+    said = "esquiva los obstáculos" if avoided else "no esquiva los obstáculos"
+    assert said in payload["text"]["es"] and said in payload["public_text"]["es"]
+
+
+def test_a_charge_rolls_for_obstacles_only_when_it_overshoots_and_they_were_declared():
+    hit = attack(duel(), [FACE["green"]], combat_type="charging", obstacles=True)
+    assert hit["effect"] == "hit" and "obstacle_roll" not in hit
+    clear = attack(duel(), [FACE["white"]], combat_type="charging")
+    assert clear["effect"] == "overshoot" and "obstacle_roll" not in clear

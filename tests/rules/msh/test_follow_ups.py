@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from rules.core.dice import FixedDice
-from rules.core.encounter import Table
+from rules.core.encounter import Table, Viewer
 from rules.core.errors import Refused
 from rules.msh.combatant import refresh
 
@@ -187,3 +187,23 @@ def test_an_escape_either_moves_away_or_attacks():
     with pytest.raises(Refused) as refused:
         declare(t, 2, type="escape", then={"target": 1, "combat_type": "edged"})  # no blade in hand
     assert refused.value.code == "attack.needs_item"
+
+
+def test_the_odds_of_a_squeeze_are_no_roll_but_the_holders_strength_after_body_armor():
+    t = fight()
+    t.combatant(2)["body_armor"] = 6
+    squeeze = {"type": "attack", "actor": 1, "target": 2, "combat_type": "grappling"}
+    gm = COMBAT.odds(t.state, squeeze, viewer=Viewer(gm=True), hidden=frozenset({2}))
+    assert gm["squeeze"] is True and gm["colours"] == [] and gm["exact"] is True
+    assert (gm["strength"], gm["damage"], gm["target_hit_points"]) == (20, 14, 80 - 14)
+    pulled = COMBAT.odds(t.state, {**squeeze, "max_damage": 5}, viewer=Viewer(gm=True), hidden=frozenset())
+    assert pulled["damage"] == 0  # 5 against Body Armor 6
+    # A player squeezing a hidden NPC learns that it is a squeeze, not the NPC's numbers.
+    player = COMBAT.odds(
+        t.state, squeeze, viewer=Viewer(gm=False, controls=frozenset({1})), hidden=frozenset({2})
+    )
+    assert player["squeeze"] is True and player["exact"] is False
+    assert not {"damage", "strength", "target_hit_points"} & set(player)
+    # Someone it does not hold fast is grappled with a roll, as ever.
+    grapple = COMBAT.odds(t.state, {**squeeze, "target": 4}, viewer=Viewer(gm=True), hidden=frozenset())
+    assert "squeeze" not in grapple and len(grapple["colours"]) == 4

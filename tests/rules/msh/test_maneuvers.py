@@ -51,15 +51,6 @@ def _pair(bea_strength=20):
     )
 
 
-@pytest.mark.parametrize(
-    ("agility_face", "column"), [(FACE["green"], "remarkable"), (FACE["white"], "excellent")]
-)
-def test_a_combined_attack_gives_the_stronger_a_column_when_the_other_passes_agility(agility_face, column):
-    payload = attack(_pair(), [agility_face, FACE["green"]], combat_type="blunt", combined_with=3)
-    assert payload["combined_roll"]["combatant"] == 3
-    assert payload["column"] == column
-
-
 @pytest.mark.parametrize("bea_strength", [30, 6])  # stronger than Ana; more than a rank apart
 def test_a_combined_attack_is_declared_by_the_stronger_at_most_a_rank_apart(bea_strength):
     with pytest.raises(Refused) as refused:

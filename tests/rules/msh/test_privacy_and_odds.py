@@ -70,6 +70,16 @@ def test_a_hidden_npcs_attack_hides_its_column_from_players():
     assert player["roll"]["faces"] == [FACE["green"]]
 
 
+def test_a_hidden_npcs_charge_hides_the_column_of_its_obstacle_roll_from_players():
+    t = duel()
+    entries = act(t, "attack", 2, [FACE["white"], 40], target=1, combat_type="charging", obstacles=True)
+    event = _event(entries[-1])
+    player = COMBAT.view_event(event, hidden=HIDDEN, viewer=PLAYER)
+    assert "column" not in player["obstacle_roll"] and player["obstacle_roll"]["faces"] == [40]
+    assert player["obstacles_avoided"] is False  # Bruno's Agility is Good (10): white up to 45
+    assert COMBAT.view_event(event, hidden=HIDDEN, viewer=GM)["obstacle_roll"]["column"] == "good"
+
+
 def test_a_hidden_npcs_defense_hides_its_numbers():
     t = duel()
     entries = act(t, "block", 2, [FACE["red"]])

@@ -27,6 +27,7 @@ from .helpers import ATTACKER, COMBAT, DEFENDER, Dice, duel, sheet, table
         ({"combat_type": "charging", "areas": 10**9}, "attack.bad_number", "/areas"),
         ({"combat_type": "blunt", "areas": 2}, "attack.not_for_type", "/areas"),
         ({"combat_type": "blunt", "point_blank": True}, "attack.not_for_type", "/point_blank"),
+        ({"combat_type": "blunt", "obstacles": True}, "attack.not_for_type", "/obstacles"),  # a charge's
         (
             {"combat_type": "edged", "with": "Espada", "max_damage": 5},
             "attack.not_for_type",
