@@ -587,7 +587,12 @@ def encounter_act(request, pk):
     action = action_from_page(request.POST, show, selectors.system_for(encounter))
     result = services.encounter_act(encounter=encounter, user=request.user, action=action)
     reader = selectors.reader_for(request.user, result.encounter)
-    texts = [view["text"] for view in reader.events(result.events)]
+    texts = [view["text"] for view in reader.events(result.events) if view.get("type") != "declare"]
+    if action["type"] == "declare":  # said in the system's words, not the engine's action slug
+        cards = {c["id"]: c for c in reader.state()["combatants"]}
+        words = declared_words(action["action"], show, reader.system, cards, request_lang())
+        name = (cards.get(action.get("actor")) or {}).get("name", "")
+        texts.insert(0, _("%(name)s declara: %(words)s.") % {"name": name, "words": words})
     return _after_write(request, encounter, " ".join(t for t in texts if t)[:500])
 
 

@@ -43,7 +43,7 @@ def test_the_gm_turns_declaring_on_two_players_declare_the_gm_resolves_every_pag
     for owner, character in ((ana, first), (bea, second)):
         services.combatant_add(encounter=encounter, user=owner, side="heroes", character_id=character.pk)
     services.combatant_add(encounter=encounter, user=gm, side="villains", npc_sheet=THUG)
-    dice.QUEUE[:] = [10, 5, 15]  # Nova 10, Vega 5, the thug 15: the thug acts first
+    dice.QUEUE[:] = [10, 5, 15]  # the initiative rolls of Nova, Vega and the thug
     services.encounter_act(encounter=encounter, user=gm, action={"type": "start"})
     url = f"/encounters/{encounter.pk}/"
     gm_page = force_login(new_page(viewport=DESKTOP), gm)
@@ -65,6 +65,7 @@ def test_the_gm_turns_declaring_on_two_players_declare_the_gm_resolves_every_pag
 
     ana_page.locator("#attack-form button[type=submit]").click()  # "Declarar", the thug as target
     expect(ana_page.locator("#my-declarations")).to_contain_text("Atacar → Matón", timeout=LIVE_MS)
+    expect(ana_page.locator("#action-feedback")).to_contain_text("Nova declara: Atacar → Matón")
     # The phone shows the waiting box in the action pane, where Bea looks.
     expect(bea_page.locator("#fight-pane-actions #fight-waiting")).to_be_visible()
     expect(bea_page.locator("#declared-list")).to_contain_text("Nova", timeout=LIVE_MS)
@@ -79,5 +80,7 @@ def test_the_gm_turns_declaring_on_two_players_declare_the_gm_resolves_every_pag
     gm_page.locator("#resolve-round").click()
     for page in (gm_page, ana_page, bea_page):
         expect(page.locator("#controls-heading")).to_contain_text("ronda 2", timeout=LIVE_MS)
-        expect(page.locator("#event-list [data-type='declarations_closed']")).to_have_count(1, timeout=LIVE_MS)
+        expect(page.locator("#event-list [data-type='declarations_closed']")).to_have_count(
+            1, timeout=LIVE_MS
+        )
     dice.QUEUE.clear()
