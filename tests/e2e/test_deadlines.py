@@ -150,7 +150,7 @@ def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_t
         encounter=encounter, user=gm, action={"type": "declare", "actor": thug.pk, "action": club}
     )
     expect(ana_page.locator(f"[data-declared='{thug.pk}']")).to_have_text("✓ Matón", timeout=LIVE_MS)
-    expect(gm_page.locator(f"[data-declared='{thug.pk}']")).to_contain_text("attack", timeout=LIVE_MS)
+    expect(gm_page.locator(f"[data-declared='{thug.pk}']")).to_contain_text("Atacar → Nova", timeout=LIVE_MS)
     expect(gm_page.locator("#resolve-round")).to_be_visible()
     _shoot(gm_page, "encounter-declaring-gm-wide")
     _shoot(ana_page, "encounter-declaring-player-phone")
