@@ -161,7 +161,9 @@ def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_t
     phone.goto(url)
     _shoot(phone, "encounter-declaring-gm-phone")
     dice.QUEUE[:] = [2]
-    gm_page.keyboard.press("Escape")  # the drawer closes; the fight's box has "resolve now" too
+    # The drawer closes (its body redrew with the declaration, so by its button, not Escape);
+    # the fight's box has "resolve now" too.
+    gm_page.locator("#gm-drawer .btn-close").click()
     expect(gm_page.locator("#gm-drawer")).not_to_be_visible()
     gm_page.locator("#resolve-round").click()
     expect(ana_page.locator("#event-list [data-type='declarations_closed']")).to_have_count(
