@@ -72,3 +72,23 @@ def stat(key: str, abbr, title, value, maximum=None) -> dict:
     else:
         shown = str(value)
     return {"key": key, "abbr": str(abbr), "title": str(title), "value": shown}
+
+
+def declared_words(action: dict | None, presentation, system, cards: dict, lang: str) -> str:
+    """A declared action in words ("Atacar → Matón · Porra"): the system's name for the action
+    (`ACTION_LABELS`, else its action type's summary), whom it is aimed at, and what the
+    system's `declared_details` says of it. "" when nothing is declared or it is hidden."""
+    if not action:
+        return ""
+    kind = action.get("type", "")
+    labels = getattr(presentation, "ACTION_LABELS", {})
+    found = (getattr(getattr(system, "combat", None), "actions", None) or {}).get(kind)
+    summary = found and (getattr(found, f"summary_{lang}", "") or found.summary_es)
+    words = str(labels.get(kind) or (summary or "").rstrip(".") or kind)
+    targets = [action["target"]] if action.get("target") is not None else list(action.get("targets") or ())
+    names = [(cards.get(t) or {}).get("name") for t in targets]
+    if any(names):
+        words += " → " + ", ".join(n for n in names if n)
+    details = getattr(presentation, "declared_details", None)
+    extra = [str(d) for d in (details(action, lang) if details else []) if d]
+    return " · ".join([words, *extra])

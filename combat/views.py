@@ -11,6 +11,8 @@ module (`combat.systems`). A refused write is shown by one helper (`epic20site.p
 
 from __future__ import annotations
 
+import hashlib
+import json
 from urllib.parse import urlencode
 
 from csp.decorators import csp_exempt
@@ -35,7 +37,7 @@ from epic20site.pages import answers_refusals
 from epic20site.validation import read_json_or_refuse
 
 from . import dice, export, live, selectors, services
-from .display import event_display
+from .display import declared_words, event_display
 from .forms import EncounterForm
 from .systems import presentation
 
@@ -114,6 +116,67 @@ class ConsolePage:
         self.user = user
         # A sheet's skill link opens the page on that skill's check (`?skill=<key>`).
         self.skill = (request.GET.get("skill") or "")[:80]
+        self.declaring = self._declaring(request.GET.get("declarer"))
+
+    def _declarers(self) -> list[dict]:
+        """Who this user declares for while the declarations are open: a player their own
+        characters, the GM the NPCs (combatants no player owns), each one that may declare."""
+        owned_by_players = {c.pk for c in self.combatant_rows if c.owner_id and c.owner_id != self.user.pk}
+        may = getattr(self.system.combat, "may_declare", None)
+        raw = self.encounter.state or {}
+        out = []
+        for cid, card in self.cards.items():
+            if card["removed"] or may is None or not may(raw, cid):
+                continue
+            if cid in self.mine or (self.is_gm and cid not in owned_by_players):
+                out.append(card)
+        return out
+
+    def declared_views(self) -> list[dict]:
+        """Who has declared ahead this round and, where this viewer may see it, what, in words
+        (a hidden NPC's declaration reaches a player as `action: null`: only that it declared)."""
+        block = self.state.get("declarations") or {}
+        return [
+            {
+                "id": d["combatant"],
+                "name": (self.cards.get(d["combatant"]) or {}).get("name", ""),
+                "words": declared_words(d.get("action"), self.show, self.system, self.cards, self.lang),
+            }
+            for d in block.get("declared") or []
+        ]
+
+    def _declaring(self, asked) -> dict | None:
+        """While declarations made ahead are open: whose forms the page draws (`?declarer=`, else
+        the first of the user's combatants still to declare), and what each of them declared, in
+        words."""
+        block = self.state.get("declarations")
+        if not (block and block.get("open") and self.state["status"] == "active"):
+            return None
+        declared = {d["combatant"]: d.get("action") for d in block.get("declared") or []}
+        declarers = [
+            {
+                "card": card,
+                "declared": card["id"] in declared,
+                "words": declared_words(
+                    declared.get(card["id"]), self.show, self.system, self.cards, self.lang
+                ),
+            }
+            for card in self._declarers()
+        ]
+        chosen = next((d for d in declarers if str(d["card"]["id"]) == (asked or "")), None)
+        chosen = chosen or next((d for d in declarers if not d["declared"]), None)
+        chosen = chosen or (declarers[0] if declarers else None)
+        names = {c["id"]: c["name"] for c in self.cards.values()}
+        return {
+            "round": block.get("round"),
+            "declarers": declarers,
+            "chosen": chosen,
+            "actor": chosen["card"] if chosen else None,
+            "asked": chosen["card"]["id"] if chosen and asked else "",
+            "done": [names.get(d["combatant"], "") for d in block.get("declared") or []],
+            "total": len(block.get("declared") or []) + len(block.get("waiting") or []),
+            "state": {**self.state, "current": chosen["card"]["id"], "turn": {}} if chosen else self.state,
+        }
 
     def records(self, events) -> list[dict]:
         from .log import event_record
@@ -126,7 +189,8 @@ class ConsolePage:
     def context(self) -> dict:
         state, cards = self.state, self.cards
         by_id = {c["id"]: c for c in state["combatants"]}
-        extra = self.show.console_context(self)
+        declaring = self.declaring
+        extra = self.show.console_context(DeclarerPage(self) if declaring and declaring["actor"] else self)
         return {
             "encounter": self.encounter,
             "campaign": self.encounter.campaign,
@@ -144,10 +208,49 @@ class ConsolePage:
             # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
             "npc_example": getattr(self.show, "NPC_EXAMPLE", None),
             **extra,
-            "turn_key": turn_key(state) + (f"-{extra['controls_key']}" if extra.get("controls_key") else ""),
+            "declaring": declaring,
+            "declared_views": self.declared_views(),
+            "turn_key": turn_key(state)
+            + (f"-{extra['controls_key']}" if extra.get("controls_key") else "")
+            + (f"-as{declaring['actor']['id']}" if declaring and declaring["actor"] else ""),
             "live_key": live.poll_key(self.encounter.pk, self.user.pk),
             "lang": self.lang,
         }
+
+
+class DeclarerPage:
+    """The page as a system's forms see it for one declarer while declarations are open: its
+    own turn, from its start (`current` is the declarer, nothing of the turn spent yet), so the
+    forms offer what it may declare. Everything else is the page's."""
+
+    latest = False  # no reroll of the last roll while declaring
+    my_turn = True
+
+    def __init__(self, page: ConsolePage):
+        self._page = page
+        cid = page.declaring["actor"]["id"]
+        raw = dict(page.encounter.state or {})
+        fresh = getattr(page.show, "declarer_turn", None)
+        turn = fresh(((raw.get("combatants") or {}).get(str(cid))) or {}) if fresh else {}
+        raw["current"] = cid
+        if fresh:
+            raw["turn"] = turn
+        self.state = {**page.declaring["state"], "turn": turn}
+        page.declaring["state"] = self.state
+        self.encounter = _EncounterAt(page.encounter, raw)
+
+    def __getattr__(self, name: str):
+        return getattr(self._page, name)
+
+
+class _EncounterAt:
+    """An encounter row with another folded state, read by a system's console context."""
+
+    def __init__(self, encounter: Encounter, state: dict):
+        self._encounter, self.state = encounter, state
+
+    def __getattr__(self, name: str):
+        return getattr(self._encounter, name)
 
 
 def page_context(request, encounter: Encounter, *, events=None) -> dict:
@@ -172,7 +275,14 @@ def turn_key(state: dict) -> str:
     acting combatant spent actions, or someone joined or left."""
     left = "".join(str(n) for n in (state.get("turn") or {}).get("left", {}).values())
     present = sum(1 for c in state["combatants"] if not c["removed"])
-    return f"{state['status']}-{state['round']}-{state['current'] or 0}-{left}-{present}"
+    key = f"{state['status']}-{state['round']}-{state['current'] or 0}-{left}-{present}"
+    # Declaring ahead: switched on or off, a declaration made or changed, a round resolved.
+    if state.get("declare_ahead") is not None:
+        block = json.dumps(
+            [state.get("declare_ahead"), state.get("declarations")], sort_keys=True, default=str
+        )
+        key += "-d" + hashlib.sha1(block.encode()).hexdigest()[:10]
+    return key
 
 
 @login_required
@@ -474,11 +584,30 @@ def encounter_settings(request, pk):
 def encounter_act(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk)
     show = presentation(encounter.campaign.system)
-    action = show.action_from_form(request.POST, selectors.system_for(encounter))
+    action = action_from_page(request.POST, show, selectors.system_for(encounter))
     result = services.encounter_act(encounter=encounter, user=request.user, action=action)
     reader = selectors.reader_for(request.user, result.encounter)
-    texts = [view["text"] for view in reader.events(result.events)]
+    texts = [view["text"] for view in reader.events(result.events) if view.get("type") != "declare"]
+    if action["type"] == "declare":  # said in the system's words, not the engine's action slug
+        cards = {c["id"]: c for c in reader.state()["combatants"]}
+        words = declared_words(action["action"], show, reader.system, cards, request_lang())
+        name = (cards.get(action.get("actor")) or {}).get("name", "")
+        texts.insert(0, _("%(name)s declara: %(words)s.") % {"name": name, "words": words})
     return _after_write(request, encounter, " ".join(t for t in texts if t)[:500])
+
+
+def action_from_page(post, show, system) -> dict:
+    """The action a page form describes; with `declare=1` (the forms while declarations made
+    ahead are open) the same action, declared: `{"type": "declare", "actor", "action": {...}}`."""
+    if post.get("declare") not in ("1", "on", "true"):
+        return show.action_from_form(post, system)
+    fields = post.copy()
+    fields.pop("declare", None)
+    inner = show.action_from_form(fields, system)
+    declared = {"type": "declare", "action": {k: v for k, v in inner.items() if k != "actor"}}
+    if "actor" in inner:
+        declared["actor"] = inner["actor"]
+    return declared
 
 
 def _optional_int(value, path: str) -> int | None:

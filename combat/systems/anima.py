@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from rules.anima.catalogue import COMBAT_STATES, STATE, STATUSES, ZONE, ZONES
+from rules.anima.combatant import turn_left
 from rules.anima.derived import attacks_allowed
 
 from ..display import side_label, stat
@@ -244,6 +245,24 @@ def console_context(page) -> dict:
         "anima_cards": cards,
         "controls_key": key,
     }
+
+
+def declarer_turn(combatant: dict) -> dict:
+    """The turn of a combatant who declares ahead, as it will be when its turn comes: nothing
+    spent yet (Las Acciones), so the forms offer its whole turn."""
+    if not combatant.get("sheet"):
+        return {}
+    return {"left": turn_left({**combatant, "turn_actions": {}})}
+
+
+def declared_details(action: dict, lang: str) -> list[str]:
+    """What a declared action uses: the weapon or power, the metres moved, the weapons readied."""
+    out = [str(action[key]) for key in ("with", "power") if action.get(key)]
+    if action.get("metres"):
+        out.append(f"{action['metres']} m")
+    if action.get("weapons"):
+        out.append(", ".join(str(w) for w in action["weapons"]))
+    return out
 
 
 class _Fields:

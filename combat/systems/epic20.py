@@ -376,6 +376,42 @@ def console_context(page) -> dict:
     }
 
 
+# The actions by the names the panel gives them, for a declaration shown in words.
+ACTION_LABELS = {
+    "attack": _("Atacar"),
+    "skill_check": _("Tirada de habilidad"),
+    "maneuver": _("Maniobra"),
+    "use_power": _("Poder"),
+    "support": _("Apoyo"),
+    "escape": _("Librarse de efectos"),
+    "delay": _("Retrasar la acción"),
+    "end_turn": _("Terminar el turno"),
+    "invent": _("Inventar"),
+}
+
+
+def declared_details(action: dict, lang: str) -> list[str]:
+    """What a declared action uses, named as the forms name it: the kind of attack and the
+    weapon, the skill, the maneuver, the power or support use."""
+    out = [str(KIND_LABELS[action["kind"]])] if action.get("kind") in KIND_LABELS else []
+    weapon = action.get("with")
+    if weapon:
+        out.append(
+            str(_("Sin armas")) if weapon == panel.UNARMED else _name(index.POWERS.get(weapon), lang, weapon)
+        )
+    if action.get("skill"):
+        out.append(skill_name(action["skill"], lang))
+    if action.get("maneuver"):
+        out.append(_name(index.MANEUVERS.get(action["maneuver"]), lang, action["maneuver"]))
+    for key in ("power", "use"):
+        if action.get(key):
+            slug = action[key]
+            out.append(_name(index.POWERS.get(slug) or index.ADVANTAGES.get(slug), lang, slug))
+    if action.get("active") is not None and action.get("power"):
+        out.append(str(_("activar")) if action["active"] else str(_("desactivar")))
+    return out
+
+
 ID_FIELDS = ("actor", "target", "other", "by", "seq")
 LIST_ID_FIELDS = ("surprise", "charging", "allies", "targets")
 LIST_FIELDS = ("circumstances", "maneuvers")

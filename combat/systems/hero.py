@@ -225,6 +225,17 @@ def console_context(page) -> dict:
     }
 
 
+def declared_details(action: dict, lang: str) -> list[str]:
+    """What a declared action uses: the attack and its maneuver, the inches moved."""
+    names = {m["slug"]: m for m in catalogue_json()["maneuvers"]}
+    out = [str(action["attack"])] if action.get("attack") and action["attack"] != "strike" else []
+    if action.get("maneuver") in names:
+        out.append(_name(names[action["maneuver"]], lang))
+    if action.get("inches") is not None:
+        out.append(f'{action["inches"]}"')
+    return out
+
+
 def action_from_form(post, system=None) -> dict:
     return generic.action_from_form(post, system)
 

@@ -150,7 +150,7 @@ def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_t
         encounter=encounter, user=gm, action={"type": "declare", "actor": thug.pk, "action": club}
     )
     expect(ana_page.locator(f"[data-declared='{thug.pk}']")).to_have_text("✓ Matón", timeout=LIVE_MS)
-    expect(gm_page.locator(f"[data-declared='{thug.pk}']")).to_contain_text("attack", timeout=LIVE_MS)
+    expect(gm_page.locator(f"[data-declared='{thug.pk}']")).to_contain_text("Atacar → Nova", timeout=LIVE_MS)
     expect(gm_page.locator("#resolve-round")).to_be_visible()
     _shoot(gm_page, "encounter-declaring-gm-wide")
     _shoot(ana_page, "encounter-declaring-player-phone")
@@ -161,7 +161,9 @@ def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_t
     phone.goto(url)
     _shoot(phone, "encounter-declaring-gm-phone")
     dice.QUEUE[:] = [2]
-    gm_page.keyboard.press("Escape")  # the drawer closes; the fight's box has "resolve now" too
+    # The drawer closes (its body redrew with the declaration, so by its button, not Escape);
+    # the fight's box has "resolve now" too.
+    gm_page.locator("#gm-drawer .btn-close").click()
     expect(gm_page.locator("#gm-drawer")).not_to_be_visible()
     gm_page.locator("#resolve-round").click()
     expect(ana_page.locator("#event-list [data-type='declarations_closed']")).to_have_count(
