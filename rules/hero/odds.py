@@ -83,6 +83,11 @@ def _half(p: Prepared, drop: int, dist: Dist) -> Dist:
     return dist if p.half and drop <= p.dice else NOTHING
 
 
+def _plus_one(p: Prepared, drop: int) -> Dist:
+    """A killing +1 (6E "1d6+1"): 1 BODY more, gone with the whole dice like the ½d6."""
+    return {1: Fraction(1)} if p.plus and drop <= p.dice else NOTHING
+
+
 def _expect(dist: Dist, f) -> Fraction:
     return sum((p * f(v) for v, p in dist.items()), Fraction(0))
 
@@ -105,7 +110,7 @@ def _normal(p: Prepared, target, location, ds: int, db: int, surprised: bool) ->
 
 def _killing(p: Prepared, target, location, ds: int, db: int, surprised: bool) -> tuple:
     drop = (p.req["distance_from_center"] if p.weapon.explosion else 0) // 3
-    body = _plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN))
+    body = _plus(_plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN)), _plus_one(p, drop))
     mults = {location.stun_x: Fraction(1)} if location else {m: Fraction(1, 3) for m in (1, 2, 3)}
     body_x = location.body_x if location else 1
     factor = 2 if surprised else 1
@@ -169,7 +174,8 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
             "hit": band(chance),
             "dice": p.dice,
             "half_die": p.half,
-            "dice_label": dice_label(p.dice, p.half),
+            "plus_one": p.plus,
+            "dice_label": dice_label(p.dice, p.half, p.plus),
             "killing": p.weapon.killing,
             "expected_rolled": rolled if actor not in hidden else None,
         }
@@ -184,7 +190,8 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         "expected_hits": _exact(hits_expected),
         "dice": p.dice,
         "half_die": p.half,
-        "dice_label": dice_label(p.dice, p.half),
+        "plus_one": p.plus,
+        "dice_label": dice_label(p.dice, p.half, p.plus),
         "killing": p.weapon.killing,
         "end": p.end,
         "expected_rolled": rolled,

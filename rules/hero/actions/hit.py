@@ -135,7 +135,7 @@ def damage_target(
     location, location_roll = (None, None) if maximum else _location(table, dice, p)
     drop = p.req["distance_from_center"] if p.weapon.explosion else 0
     rolled = (
-        maximum_damage(p.dice, p.weapon, p.half)
+        maximum_damage(p.dice, p.weapon, p.half, p.plus)
         if maximum
         else roll_damage(
             dice,
@@ -144,6 +144,7 @@ def damage_target(
             location,
             drop_highest=drop if not p.weapon.killing else drop // 3,
             half=p.half,
+            plus=p.plus,
         )
     )
     pulled = p.maneuver.slug == "pulled-punch"
@@ -176,6 +177,7 @@ def damage_target(
             "damage_roll": rolled.roll,
             "half_die_roll": rolled.half_roll,
             "half_die_dropped": rolled.half_dropped,
+            "plus_one": rolled.plus,
             "stun_rolled": rolled.stun,
             "body_rolled": rolled.body,
             "stun_multiplier": rolled.multiplier_roll,
