@@ -23,6 +23,7 @@ from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
 from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun
 from .derived import dice_label
+from .knockback_odds import expected_knockback
 from .state import refuse
 from .tohit import hits
 
@@ -123,6 +124,57 @@ def _killing(p: Prepared, target, location, ds: int, db: int, surprised: bool) -
     return e_stun_rolled, _expect(body, lambda b: b), e_stun, e_body
 
 
+def body_rolled(p: Prepared) -> Dist:
+    """The distribution of the BODY one hit rolls (before defenses and hit locations): what counts
+    for knockback."""
+    if p.weapon.killing:
+        drop = (p.req["distance_from_center"] if p.weapon.explosion else 0) // 3
+        return _plus(_plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN)), _plus_one(p, drop))
+    if p.weapon.kind == "mental":
+        return NOTHING
+    drop = p.req["distance_from_center"] if p.weapon.explosion else 0
+    return _plus(_kept(p.dice, drop, body_of_normal_die), _half(p, drop, HALF_BODY))
+
+
+# Maneuvers whose hit does no damage, hence no knockback (Desarmar, Agarrar without squeeze or throw,
+# Cubrir): the attack's own resolution (`actions.attack._effect`).
+NO_DAMAGE = ("disarm", "cover")
+
+
+def knockback_odds(p: Prepared, state: Mapping, target_id: int, hits_expected: Fraction) -> dict | None:
+    """The knockback part of the odds (`knockback_odds.expected_knockback`), None where the attack
+    cannot knock back (a mental attack, a maneuver that does no damage)."""
+    if p.maneuver.slug in NO_DAMAGE or (p.maneuver.slug == "grab" and not p.req["then"]):
+        return None
+    target = Table.from_state(state).combatant(target_id)
+    kb = expected_knockback(p, body_rolled(p), target, state, target_id)
+    if kb is None:
+        return None
+    return {
+        "into": p.obstacle["kind"] if p.obstacle else "ground",
+        "knockdown": _exact(kb["knockdown"]),
+        "chance": _exact(kb["knockback"]),
+        "inches": _exact(kb["inches"]),
+        "expected_rolled_per_hit": {"stun": _exact(kb["stun_rolled"]), "body": _exact(kb["body_rolled"])},
+        "expected_per_hit": {"stun": _exact(kb["stun"]), "body": _exact(kb["body"])},
+        "expected": {"stun": _exact(kb["stun"] * hits_expected), "body": _exact(kb["body"] * hits_expected)},
+        "_values": kb,
+    }
+
+
+def _secret_knockback(kb: dict | None, actor_hidden: bool) -> dict | None:
+    """Against a hidden combatant: the band of any knockback, and the damage rolled when the actor is
+    the viewer's own (after PD it would tell the hidden target's PD)."""
+    if kb is None:
+        return None
+    chance = kb["_values"]["knockback"]
+    return {
+        "into": kb["into"],
+        "band": band(chance),
+        "expected_rolled_per_hit": None if actor_hidden else kb["expected_rolled_per_hit"],
+    }
+
+
 def expected_damage(p: Prepared, target: Mapping, hit_locations: bool) -> dict:
     """Expected STUN and BODY of one hit, rolled and after the target's defenses."""
     ds, db = defenses(target, p.weapon)
@@ -168,6 +220,7 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
     dmg = expected_damage(p, table.combatant(target_id), bool(state.get("hit_locations")))
     secret = not viewer.gm and not viewer.exact_odds and (actor in hidden or target_id in hidden)
     rolled = {"stun": _exact(dmg["stun_rolled"]), "body": _exact(dmg["body_rolled"])}
+    kb = knockback_odds(p, state, target_id, hits_expected)
     if secret:
         return {
             "exact": False,
@@ -178,7 +231,9 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
             "dice_label": dice_label(p.dice, p.half, p.plus),
             "killing": p.weapon.killing,
             "expected_rolled": rolled if actor not in hidden else None,
+            "knockback": _secret_knockback(kb, actor in hidden),
         }
+    kb_values = kb.pop("_values") if kb else None
     return {
         "exact": True,
         "to_hit": aim.to_hit,
@@ -199,5 +254,11 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         "expected": {
             "stun": _exact(dmg["stun"] * hits_expected),
             "body": _exact(dmg["body"] * hits_expected),
+        },
+        "knockback": kb,
+        # The attack's own damage and its knockback's, both after defenses (6E Knockback).
+        "expected_with_knockback": {
+            key: _exact((dmg[key] + (kb_values[key] if kb_values else 0)) * hits_expected)
+            for key in ("stun", "body")
         },
     }

@@ -354,3 +354,15 @@ def test_when_the_gm_allows_exact_odds_the_player_sees_them_against_the_npc():
     page = client_for(t.player).get(f"{t.url}odds/", query).content.decode()
 
     assert 'data-odds="hit"' in page and "3d6 ≤ 12" in page
+
+
+def test_the_odds_box_shows_the_knockback_exactly_to_the_gm_and_as_a_band_to_a_player():
+    t = HeroTable()
+    t.start()
+    query = {"type": "attack", "actor": _ids(t.pc), "target": _ids(t.npc), "attack": "Rayo", "range": 1}
+    query["obstacle"] = "wall"
+    gm = client_for(t.gm).get(f"{t.url}odds/", query).content.decode()
+    player = client_for(t.player).get(f"{t.url}odds/", query).content.decode()
+
+    assert 'data-odds="knockback"' in gm and 'data-odds="stun-with-knockback"' in gm
+    assert 'data-odds="knockback-band"' in player and 'data-odds="knockback"' not in player

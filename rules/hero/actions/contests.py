@@ -22,7 +22,9 @@ def characteristic_dice(dice: DiceSource, halves: int) -> dict:
     thrown = roll(dice, halves // 2)
     half = {**roll(dice, 1), "half": True} if halves % 2 else None
     face = half["faces"][0] if half else None
-    thrown["body"] = sum(body_of_normal_die(f) for f in thrown["faces"]) + (half_die_body(face) if half else 0)
+    thrown["body"] = sum(body_of_normal_die(f) for f in thrown["faces"]) + (
+        half_die_body(face) if half else 0
+    )
     thrown["total"] += half_die_stun(face) if half else 0
     thrown["half_die_roll"] = half
     return thrown
