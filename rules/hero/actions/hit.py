@@ -12,7 +12,7 @@ from rules.core.encounter import Table
 from .. import locations
 from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
 from ..derived import combat_value
-from ..knockback import knockback_damage
+from ..knockback import knockback_damage, remember_knockback
 from ..rolls import roll, three_d6
 from ..state import add_condition, chars, update_status
 from ..tohit import hits
@@ -170,7 +170,9 @@ def damage_target(
     stunned = was_active and status == "active" and counted > chars(target)["con"]
     if stunned:
         add_condition(target, "stunned")  # the issue: "STUN above CON: stunned"
+    stunned_before = "stunned" in target["conditions"]
     kb = _knockback(dice, target, p, body_for_kb, rolled_with)
+    remember_knockback(table, target_id, attacker_id, kb, stunned_before)
     status = update_status(target)  # the knockback's own damage may have put the target down
     payload.update(
         {
