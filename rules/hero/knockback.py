@@ -136,7 +136,9 @@ def remember_knockback(
 
 
 def forget_knockbacks(state: dict) -> None:
-    state.pop(LAST, None)
+    """Emptied, never deleted: the log's patches only ever set keys (rules/core/fold.py)."""
+    if state.get(LAST):
+        state[LAST] = {}
 
 
 def amendable(state: Mapping) -> dict:

@@ -131,3 +131,18 @@ def test_naming_an_obstacle_with_no_knockback_to_amend_is_a_409_in_the_envelope(
     error = answer.json()["errors"][0]
     assert error["code"] == "knockback.nothing_to_amend" and word in error["message"]
     assert gm.get(f"{url}/").json()["version"] == before
+
+
+def test_after_another_action_the_last_attacks_knockback_can_no_longer_be_amended(queued):
+    url, gm, player, pc, npc, _ = fight()
+    queued.extend([3, 3, 3] + [6, 6] + [5] + [2, 1] + [4])
+    attack = {"type": "attack", "actor": pc, "target": npc, "attack": "Rayo", "range": 2}
+    assert player.post(f"{url}/actions/", attack, format="json").status_code == 201
+    prone = {"type": "set_condition", "target": pc, "condition": "prone", "on": True}
+    assert gm.post(f"{url}/actions/", prone, format="json").status_code == 201
+
+    late = gm.post(
+        f"{url}/actions/", {"type": "knockback_obstacle", "target": npc, "obstacle": "wall"}, format="json"
+    )
+
+    assert late.status_code == 409 and late.json()["errors"][0]["code"] == "knockback.nothing_to_amend"
