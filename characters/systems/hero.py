@@ -20,7 +20,7 @@ from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 
 ATTACK_FIELDS = ("name", "kind", "dice", "autofire", "end")
-ATTACK_FLAGS = ("killing", "energy", "area", "explosion", "half_die")
+ATTACK_FLAGS = ("killing", "energy", "area", "explosion", "half_die", "plus_one")
 LEVEL_FIELDS = ("levels", "applies_to")
 SECTIONS = {"attacks": ATTACK_FIELDS + ATTACK_FLAGS, "levels": LEVEL_FIELDS}
 MAX_ROWS = 40
@@ -310,7 +310,9 @@ def sheet_context(request, character) -> dict:
             **a,
             "kind_label": kinds.get(a["kind"], a["kind"]),
             "end_cost": hero_derived.attack_end(a),
-            "dice_label": hero_derived.dice_label(a["dice"], bool(a.get("half_die"))),
+            "dice_label": hero_derived.dice_label(
+                a["dice"], bool(a.get("half_die")), bool(a.get("plus_one"))
+            ),
         }
         for a in sheet.get("attacks") or []
     ]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.hero.catalogue import catalogue_json
 from rules.hero.choices import choices
+from rules.hero.knockback import amendable
 from rules.hero.modifiers import LISTED
 from rules.hero.spd import SEGMENTS
 from rules.hero.state import DOWN
@@ -195,6 +196,29 @@ def _acting_menus(page, raw: dict) -> tuple[dict | None, list[dict]]:
     return menu, aborts
 
 
+INTO_LABELS = {
+    "ground": _("sin chocar con nada"),
+    "wall": _("contra una pared"),
+    "object": _("contra un objeto"),
+}
+
+
+def amendable_knockbacks(page, raw: dict) -> list[dict]:
+    """For the GM: the last attack's knockbacks, whose obstacle may still be named (6E Knockback)."""
+    if not page.is_gm or page.state["status"] != "active":
+        return []
+    return [
+        {
+            "target": int(cid),
+            "name": page.cards[int(cid)]["name"],
+            "inches": record["inches"],
+            "into": str(INTO_LABELS.get(record["into"], record["into"])),
+        }
+        for cid, record in sorted(amendable(raw).items(), key=lambda kv: int(kv[0]))
+        if int(cid) in page.cards
+    ]
+
+
 def console_context(page) -> dict:
     raw = page.encounter.state or {}
     clock = page.state["clock"]
@@ -203,11 +227,13 @@ def console_context(page) -> dict:
     for group in groups:
         group["label"] = str(GROUP_LABELS.get(group["group"], group["group"]))
     locations = catalogue_json()["hit_locations"] if raw.get("hit_locations") else []
+    knockbacks = amendable_knockbacks(page, raw)
     key_parts = [
         clock.get("segment"),
         clock.get("spent"),
         menu and menu["actions"],
         [a["card"]["id"] for a in aborts],
+        knockbacks,
     ]
     return {
         "clock": clock,
@@ -220,6 +246,7 @@ def console_context(page) -> dict:
         "modifier_single": single,
         "hit_locations": [{"slug": h["slug"], "label": _name(h, page.lang)} for h in locations],
         "hit_locations_on": bool(raw.get("hit_locations")),
+        "knockbacks": knockbacks,
         "gm_conditions": [{"slug": s, "label": str(CONDITION_LABELS[s])} for s in CONDITIONS],
         "controls_key": hashlib.sha1(json.dumps(key_parts, default=str).encode()).hexdigest()[:10],
     }

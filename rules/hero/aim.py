@@ -30,6 +30,7 @@ class Weapon:
     end: int
     strike: bool
     half: bool = False  # "N½d6": a half die beside the whole ones (6E)
+    plus: bool = False  # "Nd6+1": a killing damage class left over (6E)
 
 
 def weapon(c: Mapping, name: str) -> Weapon:
@@ -58,6 +59,7 @@ def weapon(c: Mapping, name: str) -> Weapon:
                 attack_end(attack),
                 False,
                 bool(attack.get("half_die")),
+                bool(attack.get("plus_one")),
             )
     raise refuse(
         "attack.unknown",

@@ -41,10 +41,11 @@ class DamageDice:
 
     whole: int
     half: bool = False
+    plus: bool = False  # a killing damage class left over: +1 BODY ("1d6+1", 6E)
 
     @property
     def any(self) -> bool:
-        return self.whole > 0 or self.half
+        return self.whole > 0 or self.half or self.plus
 
 
 def _from_halves(halves: int) -> DamageDice:
@@ -53,14 +54,14 @@ def _from_halves(halves: int) -> DamageDice:
 
 
 def _from_classes(classes: int) -> DamageDice:
-    """6E killing damage classes: 3 a d6, 2 more make the ½d6 (1½d6 is 5 DC). A class left over
-    (6E's "+1") is not thrown: the engine rolls dice only."""
+    """6E killing damage classes: 3 a d6, 2 more make the ½d6 (1½d6 is 5 DC), 1 more is +1 (1d6+1 is
+    4 DC): a +1 to the BODY rolled, before the STUN Multiplier."""
     classes = max(0, classes)
-    return DamageDice(classes // 3, classes % 3 == 2)
+    return DamageDice(classes // 3, classes % 3 == 2, classes % 3 == 1)
 
 
 def _killing_dice(w: Weapon, strength: int, damage_classes: int) -> DamageDice:
-    own = 3 * w.dice + 2 * int(w.half)
+    own = 3 * w.dice + 2 * int(w.half) + int(w.plus)
     if w.kind == "hth":
         # 6E: STR adds 1 DC per 5 STR to a hand-to-hand killing attack, at most doubling it.
         own += min(strength_dice(strength), own)
@@ -90,7 +91,7 @@ def damage_dice(attacker: Mapping, w: Weapon, m: Maneuver, req: Mapping, damage_
     spread = req.get("spread", 0) + (0 if w.autofire else req.get("spread_hexes", 0))
     if w.killing and not (w.strike or m.slug in ("move-by", "move-through")):
         found = _killing_dice(w, strength, damage_classes)
-        return DamageDice(found.whole - spread, found.half)
+        return DamageDice(found.whole - spread, found.half, found.plus)
     base = _normal_halves(w, m, req, strength)
     halves = min(base + 2 * damage_classes, 2 * base) if base else 2 * damage_classes
     left = halves - 2 * spread
@@ -122,6 +123,7 @@ class Rolled:
     dropped: list | None = None
     half_roll: dict | None = None
     half_dropped: bool = False
+    plus: bool = False  # the killing +1 counted in `body`
 
 
 def _half_counts(half_roll: dict | None, killing: bool, mental: bool) -> tuple[int, int]:
@@ -142,10 +144,12 @@ def roll_damage(
     *,
     drop_highest: int = 0,
     half: bool = False,
+    plus: bool = False,
 ) -> Rolled:
-    """Throw the damage dice, the ½d6 as its own d6 (`half_roll`, re-checkable like any die); an
-    explosion's lost classes drop the highest dice first ("Los dados con resultado más elevado, siempre
-    se restan primero", Explosión), the ½d6 only once the whole dice are gone."""
+    """Throw the damage dice, the ½d6 as its own d6 (`half_roll`, re-checkable like any die); a
+    killing +1 adds 1 BODY before the STUN Multiplier (6E "1d6+1"). An explosion's lost classes drop
+    the highest dice first ("Los dados con resultado más elevado, siempre se restan primero",
+    Explosión), the ½d6 and the +1 only once the whole dice are gone."""
     thrown = roll(dice, count)
     half_roll = {**roll(dice, 1), "half": True} if half else None
     faces = sorted(thrown["faces"], reverse=True)
@@ -155,24 +159,28 @@ def roll_damage(
     extra_stun, extra_body = _half_counts(counted, w.killing, w.kind == "mental")
     dropped = faces[:drop_highest]
     if w.killing:
-        body = sum(kept) + extra_body
+        counted_plus = plus and drop_highest <= count
+        body = sum(kept) + extra_body + int(counted_plus)
         if location is not None:
-            return Rolled(thrown, body * location.stun_x, body, True, None, dropped, half_roll, half_dropped)
+            stun = body * location.stun_x
+            return Rolled(thrown, stun, body, True, None, dropped, half_roll, half_dropped, counted_plus)
         mult = roll(dice, 1, 3)  # 6E: STUN Multiplier 1d3
-        return Rolled(thrown, body * mult["total"], body, True, mult, dropped, half_roll, half_dropped)
+        stun = body * mult["total"]
+        return Rolled(thrown, stun, body, True, mult, dropped, half_roll, half_dropped, counted_plus)
     stun = sum(kept) + extra_stun
     body = (sum(body_of_normal_die(f) for f in kept) if w.kind != "mental" else 0) + extra_body
     return Rolled(thrown, stun, body, False, None, dropped, half_roll, half_dropped)
 
 
-def maximum_damage(count: int, w: Weapon, half: bool = False) -> Rolled:
+def maximum_damage(count: int, w: Weapon, half: bool = False, plus: bool = False) -> Rolled:
     """Tirarse al suelo, shielding someone: "el personaje que se zambulle recibe el máximo daño para el
-    ataque - no es necesario una tirada de ataque" (every die a 6, the ½d6 a 3, the 1d3 a 3; nothing is
-    thrown)."""
+    ataque - no es necesario una tirada de ataque" (every die a 6, the ½d6 a 3, the +1 a 1, the 1d3 a 3;
+    nothing is thrown)."""
     thrown = {"sides": 6, "faces": [], "nonces": [], "total": 0, "maximum": True}
     extra = 3 if half else 0
     if w.killing:
-        return Rolled(thrown, (6 * count + extra) * 3, 6 * count + extra, True)
+        body = 6 * count + extra + int(plus)
+        return Rolled(thrown, body * 3, body, True, plus=plus)
     body = 2 * count + (1 if half else 0) if w.kind != "mental" else 0
     return Rolled(thrown, 6 * count + extra, body, False)
 

@@ -44,8 +44,10 @@ def strength_halves(strength: int) -> int:
     return 2 * strength_dice(strength) + int(strength_half(strength))
 
 
-def dice_label(whole: int, half: bool) -> str:
-    """ "3d6", "3½d6", "½d6" (6E writes a half die so)."""
+def dice_label(whole: int, half: bool, plus: bool = False) -> str:
+    """ "3d6", "3½d6", "½d6", "1d6+1" (6E writes half dice and a leftover class so)."""
+    if plus:
+        return f"{whole}d6+1"
     if not half:
         return f"{whole}d6"
     return f"{whole or ''}½d6"
@@ -67,7 +69,9 @@ def active_points(attack: Mapping) -> int:
     # ½d6: a killing ½d6 is 2 damage classes of 5 points (6E: RKA 1½d6 is 25 Active Points); a normal
     # ½d6 half a die's 5 points, rounded up (6E's STR 13 for 2½d6: 3 points over the 10 of 2d6).
     half = (10 if attack["killing"] else 3) if attack.get("half_die") else 0
-    points = attack["dice"] * per_die + half
+    # 6E: a killing +1 is one damage class, 5 Active Points (HKA 1d6+1 is 20).
+    plus = 5 if attack.get("plus_one") else 0
+    points = attack["dice"] * per_die + half + plus
     if attack.get("area"):
         points = points * 2  # 6E Area Of Effect is at least +½; the engine reads +1 for a radius
     if attack.get("autofire"):
@@ -95,6 +99,7 @@ def derive(sheet: Mapping) -> dict:
         attacks[attack["name"]] = {
             "dice": attack["dice"],
             "half_die": bool(attack.get("half_die")),
+            "plus_one": bool(attack.get("plus_one")),
             "end": attack_end(attack),
         }
     return {

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.dice import DiceSource
+from rules.core.encounter import Table
 
 from .aim import Weapon
 from .damage import DamageDice, defenses, roll_damage
-from .state import add_condition, chars, refuse, update_status
+from .state import add_condition, chars, drop_condition, refuse, update_status
 
 RULE = "6E Knockback"
 OBSTACLES = ("wall", "object")
@@ -108,3 +109,54 @@ def knockback_damage(dice: DiceSource, target: dict, inches: int, obstacle: Mapp
         "stunned": stunned,
         "obstacle": _obstacle_after(obstacle, rolled.body) if obstacle else None,
     }
+
+
+# The knockbacks of the last action, which the GM may still send into an obstacle
+# (`knockback_obstacle`); every other action forgets them (`forget_knockbacks`).
+LAST = "knockback_last"
+
+
+def remember_knockback(
+    table: Table, target_id: int, attacker_id: int, kb: Mapping, stunned_before: bool
+) -> None:
+    """Keep what a knockback of inches did, so the GM may name the obstacle right after the attack.
+    A later knockback of the same target in the same action (another autofire hit) takes its place."""
+    taken = kb.get("damage_taken")
+    if not taken:
+        return
+    last = dict(table.state.get(LAST) or {})
+    last[str(target_id)] = {
+        "by": attacker_id,
+        "inches": kb["inches"],
+        "into": taken["into"],
+        "damage": dict(taken["damage"]),
+        "stunned": bool(taken["stunned"]) and not stunned_before,
+    }
+    table.state[LAST] = last
+
+
+def forget_knockbacks(state: dict) -> None:
+    """Emptied, never deleted: the log's patches only ever set keys (rules/core/fold.py)."""
+    if state.get(LAST):
+        state[LAST] = {}
+
+
+def amendable(state: Mapping) -> dict:
+    """Target id → what its knockback did, for the knockbacks of the last action."""
+    return dict(state.get(LAST) or {})
+
+
+def amend_knockback(dice: DiceSource, target: dict, record: Mapping, obstacle: Mapping) -> dict:
+    """The GM says after the attack what the target hit (6E Knockback): the damage the knockback did
+    is given back (and the stun it alone caused), and the knockback's damage into `obstacle` is rolled
+    and applied instead, as if the attack had named it."""
+    target["stun"] = min(target["stun_max"], target["stun"] + record["damage"]["stun"])
+    target["hit_points"] = min(target["hit_points_max"], target["hit_points"] + record["damage"]["body"])
+    if record["stunned"]:
+        drop_condition(target, "stunned")
+    update_status(target)
+    stunned_before = "stunned" in target["conditions"]
+    taken = knockback_damage(dice, target, record["inches"], obstacle)
+    if taken and stunned_before:
+        taken["stunned"] = False
+    return taken

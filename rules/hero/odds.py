@@ -23,6 +23,7 @@ from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
 from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun
 from .derived import dice_label
+from .knockback_odds import expected_knockback
 from .state import refuse
 from .tohit import hits
 
@@ -83,6 +84,11 @@ def _half(p: Prepared, drop: int, dist: Dist) -> Dist:
     return dist if p.half and drop <= p.dice else NOTHING
 
 
+def _plus_one(p: Prepared, drop: int) -> Dist:
+    """A killing +1 (6E "1d6+1"): 1 BODY more, gone with the whole dice like the ½d6."""
+    return {1: Fraction(1)} if p.plus and drop <= p.dice else NOTHING
+
+
 def _expect(dist: Dist, f) -> Fraction:
     return sum((p * f(v) for v, p in dist.items()), Fraction(0))
 
@@ -105,7 +111,7 @@ def _normal(p: Prepared, target, location, ds: int, db: int, surprised: bool) ->
 
 def _killing(p: Prepared, target, location, ds: int, db: int, surprised: bool) -> tuple:
     drop = (p.req["distance_from_center"] if p.weapon.explosion else 0) // 3
-    body = _plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN))
+    body = _plus(_plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN)), _plus_one(p, drop))
     mults = {location.stun_x: Fraction(1)} if location else {m: Fraction(1, 3) for m in (1, 2, 3)}
     body_x = location.body_x if location else 1
     factor = 2 if surprised else 1
@@ -116,6 +122,57 @@ def _killing(p: Prepared, target, location, ds: int, db: int, surprised: bool) -
     )
     e_body = _expect(body, lambda b: int(max(0, b - db) * body_x))
     return e_stun_rolled, _expect(body, lambda b: b), e_stun, e_body
+
+
+def body_rolled(p: Prepared) -> Dist:
+    """The distribution of the BODY one hit rolls (before defenses and hit locations): what counts
+    for knockback."""
+    if p.weapon.killing:
+        drop = (p.req["distance_from_center"] if p.weapon.explosion else 0) // 3
+        return _plus(_plus(_kept(p.dice, drop), _half(p, drop, HALF_STUN)), _plus_one(p, drop))
+    if p.weapon.kind == "mental":
+        return NOTHING
+    drop = p.req["distance_from_center"] if p.weapon.explosion else 0
+    return _plus(_kept(p.dice, drop, body_of_normal_die), _half(p, drop, HALF_BODY))
+
+
+# Maneuvers whose hit does no damage, hence no knockback (Desarmar, Agarrar without squeeze or throw,
+# Cubrir): the attack's own resolution (`actions.attack._effect`).
+NO_DAMAGE = ("disarm", "cover")
+
+
+def knockback_odds(p: Prepared, state: Mapping, target_id: int, hits_expected: Fraction) -> dict | None:
+    """The knockback part of the odds (`knockback_odds.expected_knockback`), None where the attack
+    cannot knock back (a mental attack, a maneuver that does no damage)."""
+    if p.maneuver.slug in NO_DAMAGE or (p.maneuver.slug == "grab" and not p.req["then"]):
+        return None
+    target = Table.from_state(state).combatant(target_id)
+    kb = expected_knockback(p, body_rolled(p), target, state, target_id)
+    if kb is None:
+        return None
+    return {
+        "into": p.obstacle["kind"] if p.obstacle else "ground",
+        "knockdown": _exact(kb["knockdown"]),
+        "chance": _exact(kb["knockback"]),
+        "inches": _exact(kb["inches"]),
+        "expected_rolled_per_hit": {"stun": _exact(kb["stun_rolled"]), "body": _exact(kb["body_rolled"])},
+        "expected_per_hit": {"stun": _exact(kb["stun"]), "body": _exact(kb["body"])},
+        "expected": {"stun": _exact(kb["stun"] * hits_expected), "body": _exact(kb["body"] * hits_expected)},
+        "_values": kb,
+    }
+
+
+def _secret_knockback(kb: dict | None, actor_hidden: bool) -> dict | None:
+    """Against a hidden combatant: the band of any knockback, and the damage rolled when the actor is
+    the viewer's own (after PD it would tell the hidden target's PD)."""
+    if kb is None:
+        return None
+    chance = kb["_values"]["knockback"]
+    return {
+        "into": kb["into"],
+        "band": band(chance),
+        "expected_rolled_per_hit": None if actor_hidden else kb["expected_rolled_per_hit"],
+    }
 
 
 def expected_damage(p: Prepared, target: Mapping, hit_locations: bool) -> dict:
@@ -163,16 +220,20 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
     dmg = expected_damage(p, table.combatant(target_id), bool(state.get("hit_locations")))
     secret = not viewer.gm and not viewer.exact_odds and (actor in hidden or target_id in hidden)
     rolled = {"stun": _exact(dmg["stun_rolled"]), "body": _exact(dmg["body_rolled"])}
+    kb = knockback_odds(p, state, target_id, hits_expected)
     if secret:
         return {
             "exact": False,
             "hit": band(chance),
             "dice": p.dice,
             "half_die": p.half,
-            "dice_label": dice_label(p.dice, p.half),
+            "plus_one": p.plus,
+            "dice_label": dice_label(p.dice, p.half, p.plus),
             "killing": p.weapon.killing,
             "expected_rolled": rolled if actor not in hidden else None,
+            "knockback": _secret_knockback(kb, actor in hidden),
         }
+    kb_values = kb.pop("_values") if kb else None
     return {
         "exact": True,
         "to_hit": aim.to_hit,
@@ -184,7 +245,8 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         "expected_hits": _exact(hits_expected),
         "dice": p.dice,
         "half_die": p.half,
-        "dice_label": dice_label(p.dice, p.half),
+        "plus_one": p.plus,
+        "dice_label": dice_label(p.dice, p.half, p.plus),
         "killing": p.weapon.killing,
         "end": p.end,
         "expected_rolled": rolled,
@@ -192,5 +254,11 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         "expected": {
             "stun": _exact(dmg["stun"] * hits_expected),
             "body": _exact(dmg["body"] * hits_expected),
+        },
+        "knockback": kb,
+        # The attack's own damage and its knockback's, both after defenses (6E Knockback).
+        "expected_with_knockback": {
+            key: _exact((dmg[key] + (kb_values[key] if kb_values else 0)) * hits_expected)
+            for key in ("stun", "body")
         },
     }

@@ -115,6 +115,8 @@ def _scrub(payload: Mapping, keys: frozenset) -> dict:
         elif key == "knockback" and isinstance(value, dict) and value.get("damage_taken"):
             # the knockback's damage after defenses would tell the hidden target's PD
             value = {**value, "damage_taken": _scrub(value["damage_taken"], keys)}
+            if isinstance(value.get("replaced"), dict):
+                value["replaced"] = _scrub(value["replaced"], keys)
         out[key] = value
     return out
 

@@ -139,6 +139,33 @@ def _bool(out: Collector, item: Mapping, key: str, path: str) -> bool:
     return value
 
 
+def _plus_one_fits(out: Collector, flags: Mapping, path: tuple) -> bool:
+    """6E Killing Attack damage classes: 1 DC is +1, 2 DC ½d6, 3 DC 1d6 (1d6+1 is 4 DC, 1½d6 5 DC).
+    A +1 is a killing attack's leftover class: normal damage has none (a normal DC is a whole d6),
+    and +1 with ½d6 would be 2 classes over the dice, which is the next whole die."""
+    if not flags["plus_one"]:
+        return True
+    if not flags["killing"]:
+        out.add(
+            "attacks.plus_one_not_killing",
+            pointer(*path, "plus_one"),
+            "El +1 es de un ataque letal (una clase de daño letal).",
+            "The +1 belongs to a killing attack (one killing damage class).",
+            "6E Killing Attack",
+        )
+        return False
+    if flags["half_die"]:
+        out.add(
+            "attacks.plus_one_and_half",
+            pointer(*path, "plus_one"),
+            "Un ataque lleva ½d6 o +1, no ambos: ½d6 y +1 son un dado más.",
+            "An attack has ½d6 or +1, not both: ½d6 and +1 make one more die.",
+            "6E Killing Attack",
+        )
+        return False
+    return True
+
+
 def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
     path = ("attacks", index)
     if not isinstance(item, Mapping):
@@ -177,14 +204,16 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         )
         ok = False
     flags = {
-        key: _bool(out, item, key, path) for key in ("killing", "energy", "area", "explosion", "half_die")
+        key: _bool(out, item, key, path)
+        for key in ("killing", "energy", "area", "explosion", "half_die", "plus_one")
     }
-    # "N½d6" (6E half die): `dice` whole dice plus a ½d6; a lone ½d6 is 0 whole dice.
+    # "N½d6" (6E half die): `dice` whole dice plus a ½d6; a lone ½d6 is 0 whole dice. "Nd6+1" (6E's
+    # killing damage class left over, `plus_one`): a lone +1 is 0 whole dice too.
     dice = _int_in(
         out,
         item.get("dice"),
         pointer(*path, "dice"),
-        0 if flags["half_die"] else 1,
+        0 if flags["half_die"] or flags["plus_one"] else 1,
         MAX_DICE,
         ("El número de dados", "The number of dice"),
         "attacks.dice",
@@ -214,6 +243,7 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "Combate mental",
         )
         ok = False
+    ok = _plus_one_fits(out, flags, path) and ok
     if not ok or dice is None or shots is None:
         return None
     names.add(name.strip())

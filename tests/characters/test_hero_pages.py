@@ -328,3 +328,33 @@ def test_any_legal_sheet_comes_back_from_the_builder_form_as_the_engine_stores_i
 
     assert stored.valid and again.valid, again.errors
     assert dict(again.sheet) == dict(stored.sheet)
+
+
+def test_a_killing_plus_one_is_saved_from_its_checkbox_shown_as_nd6_plus_1_and_survives_export():
+    user = UserFactory()
+    sheet = dragon(
+        attacks=[{"name": "Pistola", "kind": "ranged", "dice": 1, "killing": True, "plus_one": True}]
+    )
+    client = client_for(user)
+    builder = client.post("/characters/new/", post_of(sheet), **HTMX).content.decode()
+    assert 'name="attacks-0-plus_one" checked' in builder
+
+    assert client.post("/characters/new/", post_of(sheet, save="1")).status_code == 302
+    saved = Character.objects.get(owner=user)
+    assert saved.sheet["attacks"][0]["plus_one"] is True
+    page = client.get(f"/characters/{saved.pk}/").content.decode()
+    assert "1d6+1" in element(page, "attacks")
+    exported = client.get(f"/characters/{saved.pk}/export/")
+    other = UserFactory()
+    upload = SimpleUploadedFile("pistola.json", exported.content, content_type="application/json")
+    assert client_for(other).post("/characters/import/", {"file": upload}).status_code == 302
+    assert Character.objects.get(owner=other).sheet["attacks"][0]["plus_one"] is True
+
+
+def test_a_plus_one_on_normal_damage_names_its_own_field():
+    user = UserFactory()
+    attack = {"name": "Rayo", "kind": "ranged", "dice": 3, "energy": True, "plus_one": True}
+    response = client_for(user).post("/characters/new/", post_of(dragon(attacks=[attack]), save="1"))
+
+    assert response.status_code == 400
+    assert "invalid-feedback" in element(response.content.decode(), "err-attacks-0-plus_one")

@@ -84,3 +84,65 @@ def test_an_object_without_body_is_refused_in_the_envelope_and_changes_nothing(q
     assert error["code"] == "obstacle.body_missing" and error["path"] == "/obstacle_body"
     assert word in error["message"].lower()
     assert gm.get(f"{url}/").json()["version"] == before
+
+
+def test_the_gm_names_the_obstacle_after_the_attack_and_undo_takes_it_back(queued):
+    url, gm, player, pc, npc, commitment = fight()
+    queued.extend([3, 3, 3] + [6, 6] + [5] + [2, 1] + [4])  # hit; 2½d6 (5 BODY); 2" onto the ground: 1d6
+    attack = {"type": "attack", "actor": pc, "target": npc, "attack": "Rayo", "range": 2}
+    assert player.post(f"{url}/actions/", attack, format="json").status_code == 201
+    stun_after_attack = next(c for c in gm.get(f"{url}/").json()["combatants"] if c["id"] == npc)["stun"]
+    amend = {"type": "knockback_obstacle", "target": npc, "obstacle": "wall"}
+
+    refused = player.post(f"{url}/actions/", amend, format="json")
+    assert refused.status_code == 403
+    queued.extend([4, 4])  # into the wall: 1d6 an inch
+    answer = gm.post(f"{url}/actions/", amend, format="json")
+
+    assert answer.status_code == 201, answer.json()
+    event = next(e for e in gm.get(f"{url}/events/").json()["results"] if e["type"] == "knockback_obstacle")
+    taken = event["knockback"]["damage_taken"]
+    assert taken["into"] == "wall" and taken["damage_roll"]["faces"] == [4, 4]
+    assert taken["damage_roll"]["commitment"] == commitment
+    assert event["knockback"]["replaced"]["into"] == "ground"
+    seen = next(
+        e for e in player.get(f"{url}/events/").json()["results"] if e["type"] == "knockback_obstacle"
+    )
+    assert "damage" not in seen["knockback"]["damage_taken"] and "target_stun" not in seen
+    stun_now = next(c for c in gm.get(f"{url}/").json()["combatants"] if c["id"] == npc)["stun"]
+    assert stun_now == stun_after_attack + 0 - 3  # the ground's 4 − PD 5 gave 0; the wall's 8 − 5 is 3
+
+    assert gm.post(f"{url}/undo/").status_code == 200
+    back = next(c for c in gm.get(f"{url}/").json()["combatants"] if c["id"] == npc)["stun"]
+    assert back == stun_after_attack
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "despedido"), ("en", "knocked back")])
+def test_naming_an_obstacle_with_no_knockback_to_amend_is_a_409_in_the_envelope(queued, lang, word):
+    url, gm, _player, _pc, npc, _ = fight()
+    before = gm.get(f"{url}/").json()["version"]
+    answer = gm.post(
+        f"{url}/actions/",
+        {"type": "knockback_obstacle", "target": npc, "obstacle": "wall"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    assert answer.status_code == 409
+    error = answer.json()["errors"][0]
+    assert error["code"] == "knockback.nothing_to_amend" and word in error["message"]
+    assert gm.get(f"{url}/").json()["version"] == before
+
+
+def test_after_another_action_the_last_attacks_knockback_can_no_longer_be_amended(queued):
+    url, gm, player, pc, npc, _ = fight()
+    queued.extend([3, 3, 3] + [6, 6] + [5] + [2, 1] + [4])
+    attack = {"type": "attack", "actor": pc, "target": npc, "attack": "Rayo", "range": 2}
+    assert player.post(f"{url}/actions/", attack, format="json").status_code == 201
+    prone = {"type": "set_condition", "target": pc, "condition": "prone", "on": True}
+    assert gm.post(f"{url}/actions/", prone, format="json").status_code == 201
+
+    late = gm.post(
+        f"{url}/actions/", {"type": "knockback_obstacle", "target": npc, "obstacle": "wall"}, format="json"
+    )
+
+    assert late.status_code == 409 and late.json()["errors"][0]["code"] == "knockback.nothing_to_amend"

@@ -354,3 +354,37 @@ def test_when_the_gm_allows_exact_odds_the_player_sees_them_against_the_npc():
     page = client_for(t.player).get(f"{t.url}odds/", query).content.decode()
 
     assert 'data-odds="hit"' in page and "3d6 ≤ 12" in page
+
+
+def test_the_odds_box_shows_the_knockback_exactly_to_the_gm_and_as_a_band_to_a_player():
+    t = HeroTable()
+    t.start()
+    query = {"type": "attack", "actor": _ids(t.pc), "target": _ids(t.npc), "attack": "Rayo", "range": 1}
+    query["obstacle"] = "wall"
+    gm = client_for(t.gm).get(f"{t.url}odds/", query).content.decode()
+    player = client_for(t.player).get(f"{t.url}odds/", query).content.decode()
+
+    assert 'data-odds="knockback"' in gm and 'data-odds="stun-with-knockback"' in gm
+    assert 'data-odds="knockback-band"' in player and 'data-odds="knockback"' not in player
+
+
+def test_the_gm_console_offers_the_last_attacks_knockback_obstacle_and_applies_it(queued):
+    t = HeroTable()
+    t.start()
+    queued.extend([3, 3, 3] + [6] * 6 + [1, 1] + [1] * 5)  # hit; 12 BODY − 2 = 10" onto the ground: 5d6
+    attack = {"type": "attack", "actor": _ids(t.pc), "target": _ids(t.npc), "attack": "Rayo", "range": 2}
+    services.encounter_act(encounter=t.encounter, user=t.player, action=attack)
+    form_id = f"knockback-obstacle-{_ids(t.npc)}"
+
+    assert form_id not in t.page(t.player)
+    offered = element(t.page(t.gm), form_id)
+    assert 'value="knockback_obstacle"' in offered and '10"' in offered
+    queued.extend([1] * 10)
+    posted = client_for(t.gm).post(
+        f"{t.url}act/", {"type": "knockback_obstacle", "target": str(_ids(t.npc)), "obstacle": "wall"}
+    )
+
+    assert posted.status_code in (200, 302)
+    t.encounter.refresh_from_db()
+    assert t.encounter.events.filter(type="knockback_obstacle").count() == 1
+    assert form_id not in t.page(t.gm)  # once named, the offer goes

@@ -9,6 +9,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 
 from .. import aim as aims
+from ..derived import dice_label
 from ..phase import end_phase, require_phase
 from ..rolls import three_d6
 from ..state import add_condition, drop_condition, no_effects, require_active_fight, spend_end
@@ -106,6 +107,7 @@ def attack_target(table: Table, dice: DiceSource, p: Prepared, actor: int, targe
             "maneuver_en": p.maneuver.name_en,
             "rule": p.maneuver.name_es,
             "private": "target",
+            "dice_label": dice_label(p.dice, p.half, p.plus),
         }
     )
     if hit and _out_of_the_area(table, p, target_id):

@@ -6,19 +6,34 @@ from __future__ import annotations
 from rules.core.dice import DiceSource
 from rules.core.encounter import Table
 
-from ..damage import body_of_normal_die
-from ..derived import strength_dice
+from ..damage import body_of_normal_die, half_die_body, half_die_stun
+from ..derived import strength_halves
 from ..rolls import roll
 from ..state import add_condition, chars, refuse
 from .hit import damage_target
 from .prepare import Prepared
 
 
-def strength_roll(dice: DiceSource, c: dict) -> dict:
-    """ "Ambos personajes lanzan 1d6 para cada 5 de FUE, luego cuentan el daño de CUE total" (Desarmar)."""
-    thrown = roll(dice, strength_dice(chars(c)["str"]))
-    thrown["body"] = sum(body_of_normal_die(f) for f in thrown["faces"])
+def characteristic_dice(dice: DiceSource, halves: int) -> dict:
+    """Normal dice counted in half dice (2 a d6, 1 the ½d6): the whole dice as one roll object, the ½d6
+    as its own (`half_die_roll`, or None), with the `total` (the ½d6 halved up, 6E) and the `body`
+    they count (a ½d6 is 0 BODY on 1–3, 1 on 4–6: 6E Normal Damage)."""
+    halves = max(0, halves)
+    thrown = roll(dice, halves // 2)
+    half = {**roll(dice, 1), "half": True} if halves % 2 else None
+    face = half["faces"][0] if half else None
+    thrown["body"] = sum(body_of_normal_die(f) for f in thrown["faces"]) + (
+        half_die_body(face) if half else 0
+    )
+    thrown["total"] += half_die_stun(face) if half else 0
+    thrown["half_die_roll"] = half
     return thrown
+
+
+def strength_roll(dice: DiceSource, c: dict) -> dict:
+    """ "Ambos personajes lanzan 1d6 para cada 5 de FUE, luego cuentan el daño de CUE total" (Desarmar),
+    with the ½d6 of a remainder of 3 or 4 (6E Strength Table), as every STR damage is rolled."""
+    return characteristic_dice(dice, strength_halves(chars(c)["str"]))
 
 
 def _target_weapon(target: dict, name) -> str:

@@ -10,13 +10,14 @@ from rules.core.encounter import Entry, Table
 from rules.core.errors import CONFLICT
 
 from .. import aim as aims
-from ..derived import strength_dice
+from ..derived import strength_halves
 from ..phase import end_phase, require_phase, spend
-from ..rolls import characteristic_roll, roll, three_d6
+from ..rolls import characteristic_roll, three_d6
 from ..spd import SEGMENTS
 from ..state import chars, combatant_or_refuse, drop_condition, refuse, require_active_fight, spend_end
 from ..tohit import hits
 from .attack import aim_at
+from .contests import characteristic_dice
 from .hit import damage_target, hit_payload, summary
 from .prepare import prepare
 from .schemas import SuppressInput, TargetInput, read
@@ -180,7 +181,8 @@ def break_cover(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
         )
     spend(c, 0.5)
     coverer = table.combatant(covered["by"])
-    presence = roll(dice, max(0, strength_dice(chars(c)["pre"]) - 3))
+    # PRE/5 d6 with its ½d6 (6E Presence Attack, the same table as STR's), less the seed's 3d6.
+    presence = characteristic_dice(dice, strength_halves(chars(c)["pre"]) - 6)
     distracted = coverer is None or presence["total"] >= chars(coverer)["pre"]
     payload: dict = {
         "rule": RULE_COVER,

@@ -11,8 +11,10 @@ from rules.core.encounter import Entry, Table
 from rules.core.errors import CONFLICT
 
 from .. import clock
+from ..knockback import LAST, amend_knockback, amendable, obstacle_of
 from ..state import add_condition, combatant_or_refuse, drop_condition, refuse, update_status
-from .schemas import AdjustInput, ConditionInput, StartInput, read
+from .hit import INTO
+from .schemas import AdjustInput, ConditionInput, KnockbackObstacleInput, StartInput, read
 
 
 def start(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
@@ -122,6 +124,75 @@ def adjust(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
                 "body": c["hit_points"],
                 "end": c["end"],
                 "status": status,
+            },
+            target=req["target"],
+            round=table.round,
+        )
+    )
+
+
+def _amend_texts(inches: int, taken: dict) -> tuple[dict, dict]:
+    into_es, into_en = INTO[taken["into"]]
+    d = taken["damage"]
+    head_es = f'El DJ corrige la caída: despedido {inches}" {into_es}'
+    head_en = f'The GM amends the knockback: knocked back {inches}" {into_en}'
+    through = (taken.get("obstacle") or {}).get("broken")
+    tail_es, tail_en = (
+        (", y lo atraviesa." if through else "."),
+        (", and goes through it." if through else "."),
+    )
+    text = {
+        "es": f"{head_es}: {d['stun']} ATU y {d['body']} CUE tras defensas{tail_es}",
+        "en": f"{head_en}: {d['stun']} STUN and {d['body']} BODY after defenses{tail_en}",
+    }
+    public = {
+        "es": f"{head_es}: {taken['stun_rolled']} ATU y {taken['body_rolled']} CUE tirados{tail_es}",
+        "en": f"{head_en}: {taken['stun_rolled']} STUN and {taken['body_rolled']} BODY rolled{tail_en}",
+    }
+    return text, public
+
+
+def knockback_obstacle(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    """6E Knockback: right after an attack that knocked a target back, the GM says what it hit; the
+    knockback's damage is rolled again into that obstacle in place of what the attack rolled
+    (docs/rules-notes-hero.md). Only the knockbacks of the last action may be amended, once each."""
+    req = read(KnockbackObstacleInput, action)
+    target = combatant_or_refuse(table, req["target"], path="/target", role="target")
+    records = amendable(table.state)
+    record = records.get(str(req["target"]))
+    if record is None:
+        raise refuse(
+            "knockback.nothing_to_amend",
+            "Ese combatiente no salió despedido en la última acción.",
+            "That combatant was not knocked back in the last action.",
+            rule="6E Knockback",
+            path="/target",
+            kind=CONFLICT,
+        )
+    obstacle = obstacle_of(req)
+    replaced = {"into": record["into"], "damage": dict(record["damage"])}
+    taken = amend_knockback(dice, target, record, obstacle)
+    del records[str(req["target"])]
+    table.state[LAST] = records
+    text, public = _amend_texts(record["inches"], taken)
+    table.write(
+        Entry(
+            "knockback_obstacle",
+            {
+                "text": text,
+                "public_text": public,
+                "rule": "6E Knockback",
+                "private": "target",
+                "attacker": record["by"],
+                "knockback": {
+                    "inches": record["inches"],
+                    "obstacle": obstacle,
+                    "damage_taken": taken,
+                    "replaced": replaced,
+                },
+                "target_stun": target["stun"],
+                "target_body": target["hit_points"],
+                "target_status": target["status"],
             },
             target=req["target"],
             round=table.round,

@@ -12,7 +12,7 @@ from rules.core.encounter import Table
 from .. import locations
 from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
 from ..derived import combat_value
-from ..knockback import knockback_damage
+from ..knockback import knockback_damage, remember_knockback
 from ..rolls import roll, three_d6
 from ..state import add_condition, chars, update_status
 from ..tohit import hits
@@ -135,7 +135,7 @@ def damage_target(
     location, location_roll = (None, None) if maximum else _location(table, dice, p)
     drop = p.req["distance_from_center"] if p.weapon.explosion else 0
     rolled = (
-        maximum_damage(p.dice, p.weapon, p.half)
+        maximum_damage(p.dice, p.weapon, p.half, p.plus)
         if maximum
         else roll_damage(
             dice,
@@ -144,6 +144,7 @@ def damage_target(
             location,
             drop_highest=drop if not p.weapon.killing else drop // 3,
             half=p.half,
+            plus=p.plus,
         )
     )
     pulled = p.maneuver.slug == "pulled-punch"
@@ -169,13 +170,16 @@ def damage_target(
     stunned = was_active and status == "active" and counted > chars(target)["con"]
     if stunned:
         add_condition(target, "stunned")  # the issue: "STUN above CON: stunned"
+    stunned_before = "stunned" in target["conditions"]
     kb = _knockback(dice, target, p, body_for_kb, rolled_with)
+    remember_knockback(table, target_id, attacker_id, kb, stunned_before)
     status = update_status(target)  # the knockback's own damage may have put the target down
     payload.update(
         {
             "damage_roll": rolled.roll,
             "half_die_roll": rolled.half_roll,
             "half_die_dropped": rolled.half_dropped,
+            "plus_one": rolled.plus,
             "stun_rolled": rolled.stun,
             "body_rolled": rolled.body,
             "stun_multiplier": rolled.multiplier_roll,

@@ -35,6 +35,7 @@ class Prepared:
     targets: tuple[int, ...]
     half: bool = False  # and a ½d6 ("N½d6", 6E)
     obstacle: dict | None = None  # what a knockback sends the target into (6E Knockback)
+    plus: bool = False  # and a killing +1 ("Nd6+1", 6E)
 
 
 def _targets(table: Table, actor: int, req: Mapping, w: Weapon, m: Maneuver) -> tuple[int, ...]:
@@ -214,4 +215,4 @@ def prepare(table: Table, actor: int, action: Mapping) -> Prepared:
             path="/then",
         )
     end = _end_cost(attacker, w, m, req)
-    return Prepared(req, w, m, alloc, dice.whole, end, targets, dice.half, obstacle)
+    return Prepared(req, w, m, alloc, dice.whole, end, targets, dice.half, obstacle, dice.plus)

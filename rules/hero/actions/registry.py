@@ -8,6 +8,7 @@ from rules.core.encounter import ActionType
 from rules.core.errors import Refused
 from rules.core.fold import copy_json
 
+from ..knockback import forget_knockbacks
 from ..phase import acts_on_ego, in_phase
 from . import attack, defend, fire, gm, turn
 from .schemas import (
@@ -16,6 +17,7 @@ from .schemas import (
     ConditionInput,
     DefendInput,
     Empty,
+    KnockbackObstacleInput,
     MoveInput,
     PickUpInput,
     StartInput,
@@ -45,9 +47,29 @@ def all_or_nothing(resolve):
     return guarded
 
 
+def forgetting_knockbacks(name: str, resolve):
+    """Only right after an attack may the GM say what its knockback hit: any other action forgets
+    the last action's knockbacks (`knockback.LAST`) before it resolves."""
+    if name == "knockback_obstacle":
+        return resolve
+
+    def forgetting(table, dice, action, actor):
+        forget_knockbacks(table.state)
+        resolve(table, dice, action, actor)
+
+    forgetting.__doc__ = resolve.__doc__
+    forgetting.__name__ = resolve.__name__
+    return forgetting
+
+
 def _a(name, resolve, schema, es, en, **kw) -> ActionType:
     return ActionType(
-        name=name, resolve=all_or_nothing(resolve), schema=schema, summary_es=es, summary_en=en, **kw
+        name=name,
+        resolve=all_or_nothing(forgetting_knockbacks(name, resolve)),
+        schema=schema,
+        summary_es=es,
+        summary_en=en,
+        **kw,
     )
 
 
@@ -135,6 +157,15 @@ ACTIONS: dict[str, ActionType] = {
             phases=GM_PHASES,
         ),
         _a(
+            "knockback_obstacle",
+            gm.knockback_obstacle,
+            KnockbackObstacleInput,
+            "Decir contra qué chocó quien salió despedido en el último ataque",
+            "Say what the target knocked back by the last attack hit",
+            gm_only=True,
+            needs_actor=False,
+        ),
+        _a(
             "adjust",
             gm.adjust,
             AdjustInput,
@@ -147,7 +178,7 @@ ACTIONS: dict[str, ActionType] = {
     )
 }
 
-ANY_TIME = frozenset({"start", "end", "set_condition", "adjust"})
+ANY_TIME = frozenset({"start", "end", "set_condition", "adjust", "knockback_obstacle"})
 
 
 def may_act(state: Mapping, actor, action: Mapping) -> bool:

@@ -169,6 +169,19 @@ class AdjustInput:
 
 
 @dataclass(frozen=True)
+class KnockbackObstacleInput:
+    target: int = field(metadata={"help_es": "Quién salió despedido", "help_en": "Who was knocked back"})
+    obstacle: Literal["wall", "object"] = field(
+        metadata={
+            "help_es": "Contra qué chocó: una pared (wall) o un objeto (object)",
+            "help_en": "What it hit: a wall or an object",
+        }
+    )
+    obstacle_def: int = _f(0, "DEF del objeto", "The object's DEF", min=0, max=50)
+    obstacle_body: int = _f(0, "CUE del objeto", "The object's BODY", min=0, max=100)
+
+
+@dataclass(frozen=True)
 class Empty:
     pass
 
