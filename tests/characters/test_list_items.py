@@ -31,11 +31,15 @@ def test_an_award_shows_in_the_next_list():
 def test_a_waiver_and_its_removal_show_in_the_next_list():
     gm, player, _campaign, character = table()
     assert listed(client_for(player), character)["waivers"] == []
-    waiver = client_for(gm).post(
-        detail(character) + "waivers/",
-        {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
-        format="json",
-    ).json()
+    waiver = (
+        client_for(gm)
+        .post(
+            detail(character) + "waivers/",
+            {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
+            format="json",
+        )
+        .json()
+    )
     assert [w["id"] for w in listed(client_for(player), character)["waivers"]] == [waiver["id"]]
     assert client_for(gm).delete(detail(character) + f"waivers/{waiver['id']}/").status_code == 204
     assert listed(client_for(player), character)["waivers"] == []
