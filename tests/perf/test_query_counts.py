@@ -121,3 +121,58 @@ def test_encounter_state_and_event_pages_cost_the_same_queries_for_a_long_fight(
         page = client.get(f"/api/v1/encounters/{long.pk}/events/?page_size=100")
 
     assert len(page.json()["results"]) == 100
+
+
+def _filler(encounter) -> list[dict]:
+    """Actions that move a fight of any system on without ending it: the acting combatant
+    passes (Hero, Anima), or every combatant of the declaring side passes (MSH)."""
+    state = encounter.state
+    if encounter.campaign.system == "msh":
+        from combat.selectors import reader_for
+
+        clock = reader_for(encounter.campaign.gm, encounter).state()["clock"]
+        return [
+            {"type": "declare", "actor": int(cid), "action": {"type": "pass"}}
+            for cid, c in state["combatants"].items()
+            if c["side"] == clock["side"]
+            and str(cid) not in ((state.get("declarations") or {}).get("by") or {})
+        ][:1]
+    return [{"type": "end_turn", "actor": state["current"]}]
+
+
+def _played_in(system: str, events: int):
+    from combat.demos import anima, hero, msh
+
+    sheets = {
+        "hero": (hero.PLAYERS[0][1], hero.NPCS[1]),
+        "anima": (anima.PLAYERS[0][1], anima.NPCS[0]),
+        "msh": (msh.HEROES[0][1], msh.VILLAINS[0]),
+    }[system]
+    gm = UserFactory()
+    encounter = combat.encounter_create(campaign=campaign_for(gm=gm, system=system), user=gm, name="Larga")
+    for sheet, side in zip(sheets, ("heroes", "villains"), strict=True):
+        combat.combatant_add(encounter=encounter, user=gm, side=side, npc_sheet=sheet)
+    combat.encounter_act(encounter=encounter, user=gm, action={"type": "start"})
+    while True:
+        encounter.refresh_from_db()
+        if encounter.last_seq >= events:
+            return gm, encounter
+        for action in _filler(encounter):
+            combat.encounter_act(encounter=encounter, user=gm, action=action)
+
+
+@pytest.mark.parametrize(("system", "long_fight"), [("hero", 1000), ("anima", 300), ("msh", 300)])
+def test_a_fight_of_every_system_reads_in_the_same_queries_however_long(
+    system, long_fight, django_assert_max_num_queries
+):
+    gm, short = _played_in(system, 4)
+    _gm, long = _played_in(system, long_fight)
+    client = _client(gm)
+    state = _queries(client, f"/api/v1/encounters/{short.pk}/")
+    events = _queries(client, f"/api/v1/encounters/{short.pk}/events/?page_size=100")
+    client = _client(long.campaign.gm)
+    with django_assert_max_num_queries(state):
+        assert client.get(f"/api/v1/encounters/{long.pk}/").status_code == 200
+    with django_assert_max_num_queries(events):
+        page = client.get(f"/api/v1/encounters/{long.pk}/events/?page_size=100")
+    assert len(page.json()["results"]) == 100
