@@ -146,6 +146,21 @@ def advance(table: Table, dice: DiceSource) -> None:
     state["current"], state["turn_order"] = None, []  # nobody can act in four turns: the GM ends it
 
 
+def pass_on_from_the_fallen(table: Table, dice: DiceSource) -> None:
+    """The one whose phase it is may be struck down out of their own hand (Fuego sostenido's
+    automatic attack, Cubrir, a held or aborted attack, a mental attack on EGO, the GM's adjustment):
+    unconscious, dying or dead, they cannot finish the phase (6E Unconsciousness, Dying; the
+    document: "la fase del personaje termina, y el DJ pasa a la fase de acción del siguiente
+    personaje", ¿Cómo funciona el combate?), so the action passes on to the next who can act."""
+    state = table.state
+    current = state.get("current")
+    if state.get("status") != "active" or current is None:
+        return
+    c = table.combatant(current)
+    if c is None or c.get("removed") or c["status"] != "active":
+        advance(table, dice)
+
+
 def start(table: Table, dice: DiceSource) -> None:
     state = table.state
     state["status"] = "active"

@@ -8,6 +8,7 @@ from rules.core.encounter import ActionType
 from rules.core.errors import Refused
 from rules.core.fold import copy_json
 
+from .. import clock
 from ..knockback import forget_knockbacks
 from ..phase import acts_on_ego, in_phase
 from . import attack, defend, fire, gm, turn
@@ -62,10 +63,23 @@ def forgetting_knockbacks(name: str, resolve):
     return forgetting
 
 
+def passing_on_from_the_fallen(resolve):
+    """Whatever the action, if it left the one whose phase it is unconscious, dying or dead, the
+    clock moves on to the next who can act (`clock.pass_on_from_the_fallen`)."""
+
+    def passing(table, dice, action, actor):
+        resolve(table, dice, action, actor)
+        clock.pass_on_from_the_fallen(table, dice)
+
+    passing.__doc__ = resolve.__doc__
+    passing.__name__ = resolve.__name__
+    return passing
+
+
 def _a(name, resolve, schema, es, en, **kw) -> ActionType:
     return ActionType(
         name=name,
-        resolve=all_or_nothing(forgetting_knockbacks(name, resolve)),
+        resolve=all_or_nothing(forgetting_knockbacks(name, passing_on_from_the_fallen(resolve))),
         schema=schema,
         summary_es=es,
         summary_en=en,
