@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.epic20.costs import equipment_cost
 from rules.epic20.sheet import EQUIPMENT_FLAGS, EquipmentEntry
@@ -97,23 +98,29 @@ def budget_rows(budget: dict, equipment_points: float = 0) -> list[dict]:
     return rows
 
 
+# Written out in full so that `makemessages` finds each pair.
+CONVERSION_UNITS = {
+    "powers": lambda c: ngettext("%(n)s punto de poder", "%(n)s puntos de poder", c),
+    "skills": lambda c: ngettext("%(n)s punto de habilidad", "%(n)s puntos de habilidad", c),
+    "advantages": lambda c: ngettext("%(n)s punto de ventaja", "%(n)s puntos de ventaja", c),
+    "maneuvers": lambda c: ngettext("%(n)s maniobra", "%(n)s maniobras", c),
+    "special_equipment": lambda c: ngettext(
+        "%(n)s punto de equipo especial", "%(n)s puntos de equipo especial", c
+    ),
+}
+
+
 def _points_of(category: str, amount: Any) -> str:
-    """ "1 punto de poder", "½ punto de poder", "2 puntos de habilidad"."""
-    text = half(amount)
-    many = _number_or_zero(amount) > 1
-    names = {
-        "powers": (_("%(n)s punto de poder"), _("%(n)s puntos de poder")),
-        "skills": (_("%(n)s de habilidad"), _("%(n)s de habilidad")),
-        "advantages": (_("%(n)s de ventaja"), _("%(n)s de ventaja")),
-        "maneuvers": (_("%(n)s maniobra"), _("%(n)s maniobras")),
-        "special_equipment": (_("%(n)s de equipo especial"), _("%(n)s de equipo especial")),
-    }
-    one, several = names.get(category, ("%(n)s " + category, "%(n)s " + category))
-    return (several if many else one) % {"n": text}
+    """ "1 punto de poder", "½ puntos de poder", "2 puntos de habilidad": the singular only for
+    exactly one, in Spanish as in English."""
+    count = 1 if _number_or_zero(amount) == 1 else 2
+    unit = CONVERSION_UNITS.get(category)
+    template = unit(count) if unit else "%(n)s " + category
+    return template % {"n": half(amount)}
 
 
 def conversion_rows(budget: dict) -> list[str]:
-    """Each trade as the player reads it: "1 punto de poder → 2 de habilidad"."""
+    """Each trade as the player reads it: "1 punto de poder → 2 puntos de habilidad"."""
     rows = []
     archetypes = maps()["archetypes"]
     lang = selectors.request_lang()

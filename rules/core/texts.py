@@ -19,6 +19,12 @@ TEXTS = {
 }
 
 
+def plural(count, one: str, many: str) -> str:
+    """`one` for a count of exactly 1, `many` for any other (0, ½, 2…): Spanish and English both
+    say "1 punto"/"1 point" but "0 puntos", "½ puntos", "2 puntos"/"0 points", "2 points"."""
+    return one if count == 1 else many
+
+
 def side_label(side: str, lang: str = "es") -> str:
     es, en = SIDES.get(side, (side, side))
     return en if lang == "en" else es

@@ -96,7 +96,7 @@ def test_a_traded_power_point_shows_as_a_conversion_in_the_budget(user):
     body = live(user, traded_sheet())
 
     assert "La ficha cumple las reglas." in element(body, "error-summary")
-    assert "1 punto de poder → 2 de habilidad" in element(body, "conversions")
+    assert "1 punto de poder → 2 puntos de habilidad" in element(body, "conversions")
     assert "1 convertido" in element(body, "budget-powers")
     assert "+2 por conversión" in element(body, "budget-skills")
 
@@ -106,7 +106,7 @@ def test_the_sheet_shows_the_conversion_too(user):
 
     page = client_for(user).get(f"/characters/{character.pk}/").content.decode()
 
-    assert "1 punto de poder → 2 de habilidad" in element(page, "conversions")
+    assert "1 punto de poder → 2 puntos de habilidad" in element(page, "conversions")
     assert "1 convertido" in element(page, "budget-powers")
 
 

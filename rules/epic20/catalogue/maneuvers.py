@@ -61,7 +61,7 @@ MANEUVERS: tuple[Maneuver, ...] = (
         ),
         en=(
             "Move while acting. Requires the previous one. Lets the fighter move half, act and move "
-            "the other half, or use move actions before and after the standard action(s), but applies "
+            "the other half, or use move actions before and after the standard action or actions, but applies "
             "Inferiority if they make attacks or other actions that harm in any way."
         ),
     ),

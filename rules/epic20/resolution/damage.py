@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core.texts import plural
+
 from .state import (
     ACTING,
     ACTIVE,
@@ -84,16 +86,16 @@ def take_damage(
     events = [
         Event(
             "damage",
-            f"{target.display_name} pierde {amount} punto(s) de vida ({target.hit_points}).",
-            f"{target.display_name} loses {amount} hit point(s) ({target.hit_points}).",
+            f"{target.display_name} pierde {amount} {plural(amount, 'punto', 'puntos')} de vida ({target.hit_points}).",
+            f"{target.display_name} loses {amount} hit {plural(amount, 'point', 'points')} ({target.hit_points}).",
             DAMAGE_RULE,
             actor=by,
             target=target.id,
             data={"damage": amount, "damage_type": damage_type, "target_hit_points": target.hit_points},
             private="target",
             public=(
-                f"{target.display_name} pierde {amount} punto(s) de vida.",
-                f"{target.display_name} loses {amount} hit point(s).",
+                f"{target.display_name} pierde {amount} {plural(amount, 'punto', 'puntos')} de vida.",
+                f"{target.display_name} loses {amount} hit {plural(amount, 'point', 'points')}.",
             ),
         )
     ]

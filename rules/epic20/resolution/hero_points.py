@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.core.errors import Refused
+from rules.core.texts import plural
 from rules.epic20.dice import DiceSource, Roll, reroll, roll_d20
 
 from .damage import heal
@@ -161,8 +162,8 @@ def pay(state: CombatantState, points: int, *, what: str, limited: bool = True) 
         raise Refused(
             "hero_points.not_enough",
             RULE,
-            f"Hacen falta {points} punto(s) de Héroe para {what}; tiene {state.hero_points}.",
-            f"{points} hero point(s) needed for {what}; has {state.hero_points}.",
+            f"Hacen falta {points} {plural(points, 'punto', 'puntos')} de Héroe para {what}; tiene {state.hero_points}.",
+            f"{points} hero {plural(points, 'point', 'points')} needed for {what}; has {state.hero_points}.",
         )
     return replace(
         state,
@@ -176,8 +177,8 @@ def _spent_event(state: CombatantState, slug: str, points: int, extra: dict | No
     name_es, name_en = (use.name_es, use.name_en) if use else (slug, slug)
     return Event(
         "hero_point",
-        f"{_who(state)} gasta {points} punto(s) de Héroe: {name_es}.",
-        f"{_who(state)} spends {points} hero point(s): {name_en}.",
+        f"{_who(state)} gasta {points} {plural(points, 'punto', 'puntos')} de Héroe: {name_es}.",
+        f"{_who(state)} spends {points} hero {plural(points, 'point', 'points')}: {name_en}.",
         RULE,
         actor=state.id,
         data={"use": slug, "points": points, "hero_points": state.hero_points, **(extra or {})},
@@ -288,21 +289,31 @@ def award(state: CombatantState, points: int, *, reason: str = "gm") -> tuple[Co
     state = replace(state, hero_points=new)
     if points <= 0:
         return state, []
+    private, public = _award_texts(state, gained)
     return state, [
         Event(
             "hero_point_award",
-            f"{_who(state)} gana {gained} punto(s) de Héroe ({state.hero_points}/{state.hero_points_max}).",
-            f"{_who(state)} gains {gained} hero point(s) ({state.hero_points}/{state.hero_points_max}).",
+            *private,
             RULE,
             target=state.id,
             data={"reason": reason, "gained": gained, "hero_points": state.hero_points},
             private="target",
-            public=(
-                f"{_who(state)} gana {gained} punto(s) de Héroe.",
-                f"{_who(state)} gains {gained} hero point(s).",
-            ),
+            public=public,
         )
     ]
+
+
+def _award_texts(state: CombatantState, gained: int) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The award's (private, public) texts. At the ½-nivel maximum the award gives nothing, and
+    the log says so rather than "gana 0 puntos"."""
+    who, count = _who(state), f"({state.hero_points}/{state.hero_points_max})"
+    if gained <= 0:
+        es = f"{who} ya tiene el máximo de puntos de Héroe"
+        en = f"{who} is already at the hero point maximum"
+        return (f"{es} {count}.", f"{en} {count}."), (f"{es}.", f"{en}.")
+    es = f"{who} gana {gained} {plural(gained, 'punto', 'puntos')} de Héroe"
+    en = f"{who} gains {gained} hero {plural(gained, 'point', 'points')}"
+    return (f"{es} {count}.", f"{en} {count}."), (f"{es}.", f"{en}.")
 
 
 def award_for_critical(

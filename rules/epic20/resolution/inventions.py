@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from rules.core.errors import Refused
+from rules.core.texts import plural
 from rules.epic20.costs import equipment_cost
 from rules.epic20.sheet import EquipmentEntry
 
@@ -78,8 +79,8 @@ def invent(
     return state, [
         Event(
             "invention",
-            f"{who} construye «{name}» en su laboratorio ({cost} pto(s); quedan {left}).",
-            f"{who} builds '{name}' in the laboratory ({cost} point(s); {left} left).",
+            f"{who} construye «{name}» en su laboratorio ({cost} {plural(cost, 'punto', 'puntos')}; quedan {left}).",
+            f"{who} builds '{name}' in the laboratory ({cost} {plural(cost, 'point', 'points')}; {left} left).",
             RULE,
             actor=state.id,
             data={"item": name, "cost": str(cost), "reserve_left": str(left)},

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.errors import Refused
+from rules.core.texts import plural
 
 from . import hero_points
 from .sources import Source
@@ -178,8 +179,8 @@ def _pay_limited(
     if state.hero_points < price:
         raise _refuse(
             "powers.limited_needs_hero_points",
-            f"«{power}» tiene Uso limitado: cuesta {price} punto(s) de Héroe y tiene {state.hero_points}.",
-            f"'{power}' has Limited use: it costs {price} hero point(s); has {state.hero_points}.",
+            f"«{power}» tiene Uso limitado: cuesta {price} {plural(price, 'punto', 'puntos')} de Héroe y tiene {state.hero_points}.",
+            f"'{power}' has Limited use: it costs {price} hero {plural(price, 'point', 'points')}; has {state.hero_points}.",
             MODIFIERS,
         )
     state = hero_points.pay(state, price, what=power)
@@ -193,8 +194,8 @@ def _pay_limited(
     events.append(
         _event(
             state,
-            f"{state.display_name} gasta {price} punto(s) de Héroe para usar «{power}» (Uso limitado).",
-            f"{state.display_name} spends {price} hero point(s) to use '{power}' (Limited use).",
+            f"{state.display_name} gasta {price} {plural(price, 'punto', 'puntos')} de Héroe para usar «{power}» (Uso limitado).",
+            f"{state.display_name} spends {price} hero {plural(price, 'point', 'points')} to use '{power}' (Limited use).",
             MODIFIERS,
             power=power,
             hero_points_spent=price,

@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from rules.core.errors import Refused
+from rules.core.texts import plural
 from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points
@@ -217,9 +218,9 @@ def escape(
         Event(
             "escape",
             f"{_who(state)} intenta librarse de {power}: {roll.total} contra {difficulty}"
-            + (f", quita {removed} grado(s)." if success else ", sin éxito."),
+            + (f", quita {removed} {plural(removed, 'grado', 'grados')}." if success else ", sin éxito."),
             f"{_who(state)} tries to break free of {power}: {roll.total} vs {difficulty}"
-            + (f", removes {removed} degree(s)." if success else ", fails."),
+            + (f", removes {removed} {plural(removed, 'degree', 'degrees')}." if success else ", fails."),
             ESCAPE_RULE,
             actor=state.id,
             roll=roll,

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.core.errors import Refused
+from rules.core.texts import plural
 from rules.epic20.dice import DiceSource, Roll
 
 from . import hero_points
@@ -213,8 +214,8 @@ def _roll_event(
 ) -> tuple[Event, int]:
     success, margin, successes = successes_of(roll, difficulty)
     name_es, name_en, rule = NAMES[use]
-    result_es = f"{successes} éxito(s)" if success else "fallo"
-    result_en = f"{successes} success(es)" if success else "failure"
+    result_es = f"{successes} {plural(successes, 'éxito', 'éxitos')}" if success else "fallo"
+    result_en = f"{successes} {plural(successes, 'success', 'successes')}" if success else "failure"
     if roll.natural_20:
         result_es, result_en = result_es + ", crítico", result_en + ", critical"
     elif roll.fumble:
@@ -251,16 +252,16 @@ def _healed_event(actor: CombatantState, target: CombatantState, amount: int, ki
     who = target.display_name
     return Event(
         "heal",
-        f"{who} recupera {amount} punto(s) de vida{what_es} ({target.hit_points}).",
-        f"{who} recovers {amount} hit point(s){what_en} ({target.hit_points}).",
+        f"{who} recupera {amount} {plural(amount, 'punto', 'puntos')} de vida{what_es} ({target.hit_points}).",
+        f"{who} recovers {amount} hit {plural(amount, 'point', 'points')}{what_en} ({target.hit_points}).",
         rule,
         actor=actor.id,
         target=target.id,
         data={"healed": amount, "heal_type": kind, "target_hit_points": target.hit_points},
         private="target",
         public=(
-            f"{who} recupera {amount} punto(s) de vida{what_es}.",
-            f"{who} recovers {amount} hit point(s){what_en}.",
+            f"{who} recupera {amount} {plural(amount, 'punto', 'puntos')} de vida{what_es}.",
+            f"{who} recovers {amount} hit {plural(amount, 'point', 'points')}{what_en}.",
         ),
     )
 
@@ -440,8 +441,8 @@ def _spent_for(state: CombatantState, use: str, points: int) -> Event:
     name_es, name_en, rule = NAMES[use]
     return Event(
         "hero_point",
-        f"{state.display_name} gasta {points} punto(s) de Héroe: {name_es}.",
-        f"{state.display_name} spends {points} hero point(s): {name_en}.",
+        f"{state.display_name} gasta {points} {plural(points, 'punto', 'puntos')} de Héroe: {name_es}.",
+        f"{state.display_name} spends {points} hero {plural(points, 'point', 'points')}: {name_en}.",
         rule,
         actor=state.id,
         data={"use": use, "points": points, "hero_points": state.hero_points},

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 from rules.core.errors import CONFLICT
+from rules.core.texts import plural
 
 from .. import aim as aims
 from ..derived import strength_halves
@@ -66,8 +67,8 @@ def suppress(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
             "suppression",
             {
                 "text": {
-                    "es": f"Riega {req['hexes']} hexágono(s) con {w.name}.",
-                    "en": f"Hoses {req['hexes']} hex(es) with {w.name}.",
+                    "es": f"Riega {req['hexes']} {plural(req['hexes'], 'hexágono', 'hexágonos')} con {w.name}.",
+                    "en": f"Hoses {req['hexes']} {plural(req['hexes'], 'hex', 'hexes')} with {w.name}.",
                 },
                 "rule": RULE_SUPPRESS,
                 "segments": segments,

@@ -40,7 +40,9 @@ def test_a_player_reads_an_attack_on_an_npc_without_its_defense_or_hit_points(ta
     assert re.search(r"impacta \(\d+ de daño\)", attack["text_es"])
     (damage,) = _by_type(events, "damage")
     assert "target_hit_points" not in damage
-    assert damage["text_es"].endswith("de vida.") and damage["text_en"].endswith("hit point(s).")
+    points_es, points_en = ("punto", "point") if attack["damage"] == 1 else ("puntos", "points")
+    assert damage["text_es"].endswith(f"{points_es} de vida.")
+    assert damage["text_en"].endswith(f"hit {points_en}.")
     # The log read later says the same.
     logged = table.events(encounter, client=table.player_api)["results"]
     assert not any(key in e for e in logged for key in ("target_defense", "target_hit_points"))

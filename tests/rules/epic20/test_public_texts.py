@@ -28,9 +28,10 @@ def test_an_attack_and_its_damage_have_public_texts_without_defense_or_hit_point
     assert public_es == f"Ana ataca a Orco: {outcome.roll.total}, impacta ({outcome.damage} de daño)."
     left = outcome.target.hit_points
     assert damage.text_es.endswith(f"({left}).")
+    points_es, points_en = ("punto", "point") if outcome.damage == 1 else ("puntos", "points")
     assert damage.public == (
-        f"Orco pierde {outcome.damage} punto(s) de vida.",
-        f"Orco loses {outcome.damage} hit point(s).",
+        f"Orco pierde {outcome.damage} {points_es} de vida.",
+        f"Orco loses {outcome.damage} hit {points_en}.",
     )
     assert attack.as_dict()["public_text_es"] == public_es
 
@@ -52,4 +53,4 @@ def test_a_dying_check_that_loses_a_point_keeps_the_hit_points_left_out_of_the_p
 def test_a_hero_point_award_hides_the_count_in_public():
     state, (event,) = award(fighter("orco"), 1)
     assert "(1/4)" in event.text_es
-    assert event.public == ("Orco gana 1 punto(s) de Héroe.", "Orco gains 1 hero point(s).")
+    assert event.public == ("Orco gana 1 punto de Héroe.", "Orco gains 1 hero point.")

@@ -66,11 +66,11 @@ def test_the_difficulty_is_10_and_each_full_5_over_it_heals_one():
     assert support.type == "support" and support.rule == "LISTA DE PODERES"
     assert support.data["difficulty"] == 10 and support.data["successes"] == 2
     assert support.data["attribute"] == "inteligencia"
-    assert support.text_es == "Sanadora usa Contacto curativo a Rex: 20 contra 10, 2 éxito(s)."
-    assert support.text_en == "Sanadora uses Healing touch on Rex: 20 vs 10, 2 success(es)."
+    assert support.text_es == "Sanadora usa Contacto curativo a Rex: 20 contra 10, 2 éxitos."
+    assert support.text_en == "Sanadora uses Healing touch on Rex: 20 vs 10, 2 successes."
     heal = next(e for e in out.events if e.type == "heal")
     assert heal.data == {"healed": 2, "heal_type": "physical", "target_hit_points": 2}
-    assert heal.public == ("Rex recupera 2 punto(s) de vida.", "Rex recovers 2 hit point(s).")
+    assert heal.public == ("Rex recupera 2 puntos de vida.", "Rex recovers 2 hit points.")
     assert [e.type for e in out.events] == ["support", "heal", "status"]  # 0 → 2: comes to
     # It takes the standard action.
     assert out.budget.left("standard") == 0
