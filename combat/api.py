@@ -292,9 +292,11 @@ class EventListView(generics.GenericAPIView):
             after=_int_param(request, "after"),
             round=_int_param(request, "round"),
             combatant=_int_param(request, "combatant", minimum=1),
-        ).defer("patch")  # the engine's own record, never shown: not worth decoding
-        page = self.paginate_queryset(events)
-        return self.get_paginated_response(selectors.reader_for(request.user, encounter).events(page))
+        )
+        page = self.paginate_queryset(selectors.event_versions(events))
+        return self.get_paginated_response(
+            selectors.reader_for(request.user, encounter).remembered_events(page)
+        )
 
 
 @extend_schema(

@@ -15,6 +15,7 @@ from django.db.models import Q, QuerySet
 
 from campaigns.models import Campaign
 from epic20site.errors import DomainError, request_lang
+from epic20site.versioned_cache import remembered_batch
 from rules import systems
 from rules.core.ahead import DeclaringCombat
 from rules.core.encounter import CombatantFacts, Viewer
@@ -55,6 +56,11 @@ def events_for(
     if combatant is not None:
         events = events.filter(Q(actor_id=combatant) | Q(target_id=combatant))
     return events
+
+
+def event_versions(events: QuerySet[Event]) -> QuerySet:
+    """`events_for(...)` as `(pk, undone)` rows, for `Reader.remembered_events`."""
+    return events.values_list("pk", "undone")
 
 
 def system_for(encounter: Encounter) -> systems.GameSystem:
@@ -136,6 +142,28 @@ class Reader:
 
     def events(self, events: Iterable[Event], lang: str | None = None) -> list[dict]:
         return [self.event(e, lang) for e in events]
+
+    def remembered_events(self, rows: list[tuple[int, bool]], lang: str | None = None) -> list[dict]:
+        """`events` of the `(pk, undone)` rows (`event_versions`), each remembered under what its
+        view is made of: the event (which changes only by being undone, superseded or brought back,
+        and each of those moves `undone` or the encounter's `undo_version`), who reads it and the
+        language. Only the events not seen that way before are read in full."""
+        lang = lang or request_lang()
+        viewer = (self.viewer.gm, sorted(self.viewer.controls), self.viewer.exact_odds, sorted(self.hidden))
+        undo_version = self.encounter.undo_version
+
+        def read(missing: list[tuple[int, bool]]) -> list[dict]:
+            found = {
+                e.pk: e for e in Event.objects.filter(pk__in=[pk for pk, _undone in missing]).defer("patch")
+            }
+            return [self.event(found[pk], lang) for pk, _undone in missing]
+
+        return remembered_batch(
+            f"event-view-{self.system.slug}-{lang}",
+            rows,
+            lambda row: (self.encounter.pk, *row, undo_version, viewer),
+            read,
+        )
 
     def state(self) -> dict:
         """The encounter's state as this reader may see it (`GET /encounters/{id}/`)."""
