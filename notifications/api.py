@@ -4,16 +4,14 @@
 from __future__ import annotations
 
 from django.http import Http404
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.access import access_campaign_by_id
-from epic20site.errors import DomainError
 
-from .channels import WebhookRefused, check_webhook_url
+from . import services
 from .models import EVENTS, Preference, TableWebhook
 from .outbox import preference_for
 
@@ -70,16 +68,7 @@ class NotificationPreferencesAPI(APIView):
         serializer = PreferenceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        url = (data["webhook_url"] or "").strip()
-        if url:
-            try:
-                check_webhook_url(url)
-            except WebhookRefused as exc:
-                raise DomainError(
-                    "webhook_url.refused",
-                    f"El webhook debe ser https a una dirección pública ({exc}).",
-                    path="/webhook_url",
-                ) from None
+        url = services.checked_webhook_url(data["webhook_url"], path="/webhook_url")
         preference = (
             Preference.objects.get_or_create(user=request.user, campaign=campaign)[0]
             if campaign
@@ -102,20 +91,6 @@ def _table_json(hook: TableWebhook | None) -> dict:
     return {"url": hook.url if hook else None, "secret": hook.secret if hook else None}
 
 
-def _checked_url(raw) -> str:
-    url = (raw or "").strip()
-    if url:
-        try:
-            check_webhook_url(url)
-        except WebhookRefused as exc:
-            raise DomainError(
-                "webhook_url.refused",
-                _("El webhook debe ser https a una dirección pública (%(why)s).") % {"why": exc},
-                path="/url",
-            ) from None
-    return url
-
-
 class TableWebhookAPI(APIView):
     """The campaign's table-wide webhook (GM): the table's public events, signed like a person's."""
 
@@ -124,7 +99,7 @@ class TableWebhookAPI(APIView):
     @extend_schema(operation_id="table_webhook_retrieve", responses=TableWebhookSerializer)
     def get(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
-        return Response(_table_json(TableWebhook.objects.filter(campaign=campaign).first()))
+        return Response(_table_json(services.table_webhook_of(campaign)))
 
     @extend_schema(
         operation_id="table_webhook_update",
@@ -136,15 +111,11 @@ class TableWebhookAPI(APIView):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
         serializer = TableWebhookSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        url = _checked_url(serializer.validated_data["url"])
-        if not url:
-            TableWebhook.objects.filter(campaign=campaign).delete()
-            return Response(_table_json(None))
-        hook, _created = TableWebhook.objects.update_or_create(campaign=campaign, defaults={"url": url})
+        hook, _created = services.table_webhook_set(campaign=campaign, url=serializer.validated_data["url"])
         return Response(_table_json(hook))
 
     @extend_schema(operation_id="table_webhook_destroy", responses={204: None})
     def delete(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
-        TableWebhook.objects.filter(campaign=campaign).delete()
+        services.table_webhook_clear(campaign=campaign)
         return Response(status=204)

@@ -26,7 +26,14 @@ urlopen = urllib.request.urlopen  # tests replace it; nothing here reaches the n
 
 
 class WebhookRefused(ValueError):
-    """A webhook URL the site will not call."""
+    """A webhook URL the site will not call; `reason` names why (`REASONS`), the text is for logs."""
+
+    def __init__(self, message: str, *, reason: str):
+        super().__init__(message)
+        self.reason = reason
+
+
+REASONS = ("https_only", "credentials", "unresolved", "private")
 
 
 def _addresses(host: str) -> list:
@@ -37,7 +44,7 @@ def _addresses(host: str) -> list:
     try:
         infos = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)
     except OSError as exc:
-        raise WebhookRefused("host does not resolve") from exc
+        raise WebhookRefused("host does not resolve", reason="unresolved") from exc
     return [ipaddress.ip_address(info[4][0]) for info in infos]
 
 
@@ -56,13 +63,13 @@ def check_webhook_url(url: str) -> None:
     """Raise `WebhookRefused` unless `url` is https to a public host."""
     parts = urlsplit(str(url))
     if parts.scheme != "https" or not parts.hostname:
-        raise WebhookRefused("https only")
+        raise WebhookRefused("https only", reason="https_only")
     if parts.username or parts.password:
-        raise WebhookRefused("no credentials in the URL")
+        raise WebhookRefused("no credentials in the URL", reason="credentials")
     if settings.NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS:
         return
     if not all(_public(a) for a in _addresses(parts.hostname)):
-        raise WebhookRefused("private or loopback address")
+        raise WebhookRefused("private or loopback address", reason="private")
 
 
 def signature(secret: str, timestamp: str, body: bytes) -> str:

@@ -1,7 +1,12 @@
 from django.urls import path
 
-from . import unsubscribe
+from . import unsubscribe, views
 
 app_name = "notifications"
 
-urlpatterns = [path("unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe")]
+urlpatterns = [
+    path("unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
+    path("campaigns/<int:pk>/webhook/", views.table_webhook, name="table_webhook"),
+    path("campaigns/<int:pk>/webhook/rotate/", views.table_webhook_rotate, name="table_webhook_rotate"),
+    path("campaigns/<int:pk>/webhook/delete/", views.table_webhook_delete, name="table_webhook_delete"),
+]
