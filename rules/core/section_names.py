@@ -71,7 +71,5 @@ def rule_label(rule: str, lang: str, slug: str) -> str:
 def unnamed(rule: str, names: Mapping[str, str]) -> str:
     """What of `rule` no entry of `names` names (document file names need none): "" when the
     whole tag has an English reading. For the tests that walk every tag an engine writes."""
-    rest = DOCUMENT.sub(" ", rule)
-    if names:
-        rest = _pattern(names).sub(" ", rest)
-    return _JOINERS.sub(" ", rest).strip()
+    rest = _pattern(names).sub(" ", rule) if names else rule
+    return _JOINERS.sub(" ", DOCUMENT.sub(" ", rest)).strip()
