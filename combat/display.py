@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from epic20site.errors import request_lang
+from rules.core.section_names import rule_label as section_label
 
 SIDE_LABELS = {"heroes": _("Héroes"), "villains": _("Villanos"), "neutral": _("Neutrales")}
 
@@ -17,6 +18,19 @@ def side_label(side: str) -> str:
 
 def _plain_rule(rule: str, lang: str) -> str:
     return rule or ""
+
+
+def rule_labeler(presentation):
+    """How the log names a system's rule tags in the reader's language: the presentation's own
+    `rule_label` if it has one, else its system's table of section names
+    (`rules/<slug>/section_names.py`, found by `rules.core.section_names`). A presentation is the
+    module `combat.systems.<slug>` (`combat.systems.presentation`); `generic` has no table, so
+    its tags stay as written."""
+    own = getattr(presentation, "rule_label", None)
+    if own is not None:
+        return own
+    slug = str(getattr(presentation, "__name__", "")).rpartition(".")[2]
+    return (lambda rule, lang: section_label(rule, lang, slug)) if slug else _plain_rule
 
 
 def _modifiers(sources, lang: str, rule_label=_plain_rule) -> list[dict]:
@@ -42,8 +56,8 @@ def _faces(roll: dict) -> list[dict]:
 def event_display(view: dict, presentation, lang: str | None = None) -> dict:
     """An event view with what the log template needs precomputed."""
     lang = lang or request_lang()
-    # A system may name its document's sections in the reader's language (`rule_label`).
-    rule_label = getattr(presentation, "rule_label", _plain_rule)
+    # The system's document's sections in the reader's language; the API keeps the seed's names.
+    rule_label = rule_labeler(presentation)
     display = dict(view)
     display["rule"] = rule_label(view.get("rule") or "", lang)
     roll = view.get("roll")

@@ -6,7 +6,7 @@ from django.utils.translation import get_language
 
 from characters.display import avail_html, error_slot_html, options_with_selected
 from characters.texts import half, signed
-from rules.epic20.section_names import rule_label
+from rules.core.section_names import rule_label
 
 register = template.Library()
 
@@ -20,9 +20,10 @@ def get(mapping, key):
 
 
 @register.filter(name="rule_label")
-def rule_label_filter(rule):
-    """An Epic20 rule tag ("LISTA DE HABILIDADES") named in the page's language."""
-    return rule_label(str(rule or ""), (get_language() or "es")[:2])
+def rule_label_filter(rule, system="epic20"):
+    """A rule tag of `system` ("LISTA DE HABILIDADES", `{{ error.rule|rule_label:"msh" }}`) named
+    in the page's language, from the system's table (`rules/<slug>/section_names.py`)."""
+    return rule_label(str(rule or ""), (get_language() or "es")[:2], str(system or "epic20"))
 
 
 @register.filter(name="half")
