@@ -366,6 +366,7 @@ def character_import(request):
     if request.method == "POST" and "sheet_json" in request.POST:
         return _import_copy(request)
     errors: list[dict] = []
+    system = DEFAULT_SYSTEM
     if request.method == "GET":
         form = ImportForm(user=request.user)
     else:
@@ -381,13 +382,32 @@ def character_import(request):
             except services.SheetInvalid as exc:
                 form.add_error("file", _("La ficha del archivo no cumple las reglas:"))
                 errors = exc.report.as_dict(lang=selectors.request_lang())["errors"]
+                system = _report_system(exc.report, raw)
             except services.CharacterError as exc:
                 form.add_error("file", exc.message)
             else:
                 messages.success(request, _("Personaje importado."))
                 return redirect(_sheet_url(character))
     status = 400 if form.errors else 200
-    return render(request, IMPORT_TEMPLATE, {"form": form, "sheet_errors": errors}, status=status)
+    return render(
+        request,
+        IMPORT_TEMPLATE,
+        {"form": form, "sheet_errors": errors, "sheet_system": system},
+        status=status,
+    )
+
+
+def _report_system(report, raw: bytes) -> str:
+    """The system whose rule tags a refused import's errors carry (for the page's language):
+    the one the file names."""
+    sheet = getattr(report, "sheet", None) or {}
+    if not sheet.get("system"):
+        try:
+            sheet = services.sheet_from_bytes(raw)
+        except services.CharacterError:
+            sheet = {}
+    slug = sheet.get("system") if isinstance(sheet, dict) else None
+    return slug if isinstance(slug, str) else DEFAULT_SYSTEM
 
 
 def _imported_before(user, raw: bytes) -> Character | None:
@@ -442,6 +462,7 @@ def _import_copy(request):
             "form": ImportForm(user=request.user),
             "import_error": _("La ficha del archivo no cumple las reglas:"),
             "sheet_errors": exc.report.as_dict(lang=selectors.request_lang())["errors"],
+            "sheet_system": _report_system(exc.report, raw),
         }
         return render(request, IMPORT_TEMPLATE, context, status=400)
     except services.CharacterError as exc:

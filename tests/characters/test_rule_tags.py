@@ -105,3 +105,18 @@ def test_the_api_keeps_the_seeds_section_name_in_english_too(system, sheet, span
     assert answer.status_code == 200 and answer.json()["valid"] is False
     rules_named = {e["rule"] for e in answer.json()["errors"]}
     assert spanish in rules_named and english not in rules_named
+
+
+def test_a_refused_import_names_its_rule_tags_in_the_page_language(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory())
+    bad = b'{"system": "msh", "name": "Sin nada", "abilities": {"fighting": -5}}'
+    upload = SimpleUploadedFile("ficha.json", bad, content_type="application/json")
+    page = client.post("/characters/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400
+    html = page.content.decode()
+    assert "(Character sheet (docs/api.md, MSH))" in html
+    assert "Hoja de personaje" not in html

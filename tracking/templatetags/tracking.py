@@ -72,4 +72,5 @@ def character_tracking(character):
     from epic20site.errors import request_lang
     from tracking.history import character_history
 
-    return {"history": character_history(character, request_lang()) if character.campaign_id else []}
+    history = character_history(character, request_lang()) if character.campaign_id else []
+    return {"history": history, "system": character.system}
