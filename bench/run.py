@@ -176,7 +176,7 @@ def judge(scenario: Scenario, row: dict, args: argparse.Namespace) -> list[dict]
     out = []
     for target in scenario.targets:
         value = row["latency_ms"][target.metric.removesuffix("_ms")]
-        applies = args.concurrency == target.clients
+        applies = args.concurrency == target.clients and target.paced in (None, args.think_ms > 0)
         out.append(
             {
                 "scenario": scenario.name,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 
-from bench.scenarios import SCENARIOS, BenchContext, BenchError, Fight, Scenario, Target
+from bench.scenarios import ATTACK_TARGETS, SCENARIOS, BenchContext, BenchError, Fight, Scenario
 
 FIGHTS = 10
 DOWN = ("unconscious", "dying", "dead", "stunned_out", "ko")
@@ -173,7 +173,7 @@ def _scenario(name: str, fight_class: type[SystemFight], what: str) -> Scenario:
         session=_session,
         expect=frozenset({201}),
         check=_check,
-        targets=(Target("p95_ms", 50.0, 10, f"{name} p95 under 50 ms with 10 encounters played at once"),),
+        targets=ATTACK_TARGETS,
     )
 
 
