@@ -205,6 +205,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=2, help="wrk's threads")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
     parser.add_argument("--postgres", metavar="URL", help="as bench.run --postgres")
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="as bench.run --redis: the cache, sessions and markers in Redis, as production",
+    )
     parser.add_argument("--scenario", action="append", default=[], help="only this one (repeatable)")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args(argv)
@@ -281,7 +286,8 @@ def print_table(report: dict) -> None:
     print(
         f"\nwrk {report['wrk']['connections']} connections, {report['wrk']['seconds']:.0f} s per scenario, "
         f"{report['rounds']} rounds; gunicorn {report['server']['workers']} sync workers on "
-        f"{report['server']['database']}; {machine['cpus']} CPUs; load average (1, 5, 15 min) "
+        f"{report['server']['database']}, cache {report['server']['cache']}; {machine['cpus']} CPUs; "
+        "load average (1, 5, 15 min) "
         f"{machine['load_before']} before, {machine['load_after']} after."
     )
 
@@ -311,7 +317,7 @@ def _measure(server: AppServer, scenario: FloorScenario, requests: list[Request]
 def run(args: argparse.Namespace) -> dict:
     chosen = [FLOOR, *(s for s in SCENARIOS if not args.scenario or s.name in args.scenario)]
     load_before = os.getloadavg()
-    with AppServer(workers=args.workers, postgres_server=args.postgres) as server:
+    with AppServer(workers=args.workers, postgres_server=args.postgres, redis_url=args.redis) as server:
         server.apply_env()
         os.chdir(ROOT)
         from bench.run import prepare_database
@@ -360,7 +366,13 @@ def run(args: argparse.Namespace) -> dict:
         "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "rounds": args.rounds,
         "wrk": {"connections": args.connections, "threads": args.threads, "seconds": args.seconds},
-        "server": {"workers": args.workers, "database": database},
+        "server": {
+            "workers": args.workers,
+            "database": database,
+            "cache": "redis (cache, cached_db sessions, live markers)"
+            if args.redis
+            else "in-process (locmem)",
+        },
         "machine": {
             "cpus": os.cpu_count(),
             "load_before": [round(x, 2) for x in load_before],
