@@ -2,7 +2,14 @@
 
 import pytest
 from django.core.cache import cache
+from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
+
+# No test asserts a timing (docs/performance.md): property tests check what the rules do, however
+# long an example takes on a machine whose two cores other work shares. Hypothesis's own
+# per-example deadline and its "too slow" check are timings, so they are off for the suite.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
