@@ -149,7 +149,7 @@ def advance(table: Table, dice: DiceSource) -> None:
 def pass_on_from_the_fallen(table: Table, dice: DiceSource) -> None:
     """The one whose phase it is may be struck down out of their own hand (Fuego sostenido's
     automatic attack, Cubrir, a held or aborted attack, a mental attack on EGO, the GM's adjustment):
-    unconscious, dying or dead, they cannot finish the phase (6E Unconsciousness, Dying; the
+    stunned, unconscious, dying or dead, they cannot finish the phase (6E Stunned, Unconsciousness, Dying; the
     document: "la fase del personaje termina, y el DJ pasa a la fase de acción del siguiente
     personaje", ¿Cómo funciona el combate?), so the action passes on to the next who can act."""
     state = table.state
@@ -157,7 +157,8 @@ def pass_on_from_the_fallen(table: Table, dice: DiceSource) -> None:
     if state.get("status") != "active" or current is None:
         return
     c = table.combatant(current)
-    if c is None or c.get("removed") or c["status"] != "active":
+    if c is None or c.get("removed") or c["status"] != "active" or has(c, "stunned"):
+        # 6E Stunned: a stunned character can take no actions; its next phase is spent recovering.
         advance(table, dice)
 
 

@@ -44,3 +44,13 @@ def test_a_blow_that_leaves_the_one_acting_standing_keeps_the_phase_theirs():
     act(t, {"type": "adjust", "target": 3, "stun": -1}, None)
     assert c(t, 3)["status"] == "active"
     assert (t.state["segment"], t.state["current"]) == (12, 3)
+
+
+def test_stunned_in_their_own_phase_the_one_acting_loses_the_rest_of_it():
+    t = _c_in_phase_under_suppression()
+    # to-hit 1+1+1 (3 always hits); location 1+1+1 (the head); 2d6 killing 2+3: C keeps 0 BODY
+    # (standing) and takes more STUN than its CON: stunned (6E Stunned: no actions).
+    act(t, {"type": "suppression_fire", "target": 3}, 1, [1, 1, 1, 1, 1, 1, 2, 3] + [1] * 32)
+    stunned = c(t, 3)
+    assert stunned["status"] == "active" and "stunned" in stunned["conditions"]
+    assert t.state["current"] != 3
