@@ -16,17 +16,26 @@ from .models import Combatant, Encounter
 _ENCOUNTER_ACCESS_FIELDS = ("id", "campaign", "campaign__id", "campaign__gm")
 
 
-def access_encounter_by_id(user, encounter_id, *, gm_only: bool = False, load: bool = True) -> Encounter:
+# What the turn log's readers use of an encounter (`Reader.remembered_events`): not its state.
+LOG_FIELDS = (*_ENCOUNTER_ACCESS_FIELDS, "campaign__system", "undo_version", "exact_odds_for_players")
+
+
+def access_encounter_by_id(
+    user, encounter_id, *, gm_only: bool = False, load: bool = True, fields: tuple[str, ...] = ()
+) -> Encounter:
     """The encounter if `user` belongs to its campaign, else 404; with `gm_only`, a player
     gets 403. `load=False` reads only its id and its campaign's GM (every other field is
-    deferred), for a view that hands it to a service which loads it again under its lock."""
+    deferred), for a view that hands it to a service which loads it again under its lock;
+    `fields` reads only those (`LOG_FIELDS` for the log, which never decodes the state)."""
     encounter_id = as_id(encounter_id)
     if not user.is_authenticated:
         raise Http404
     encounters = Encounter.objects.select_related("campaign")
-    if not load:
-        encounters = encounters.only(*_ENCOUNTER_ACCESS_FIELDS)
-    encounter = encounters.filter(pk=encounter_id, campaign__memberships__user=user).first()
+    if fields or not load:
+        encounters = encounters.only(*(fields or _ENCOUNTER_ACCESS_FIELDS))
+    # One row by primary key: no ORDER BY to compile (`first()` would add one).
+    found = encounters.filter(pk=encounter_id, campaign__memberships__user=user).order_by()[:1]
+    encounter = next(iter(found), None)
     if encounter is None:
         raise Http404
     if gm_only and not is_encounter_gm(user, encounter):

@@ -286,7 +286,7 @@ class EventListView(generics.GenericAPIView):
         responses={200: EventSerializer(many=True), 400: BAD, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
-        encounter = access.access_encounter_by_id(request.user, pk)
+        encounter = access.access_encounter_by_id(request.user, pk, fields=access.LOG_FIELDS)
         events = selectors.events_for(
             encounter,
             after=_int_param(request, "after"),
