@@ -152,7 +152,7 @@ class CharacterListCreateView(generics.GenericAPIView):
         rows = self.paginate_queryset(
             selectors.character_list_versions(request.user, campaign_id=campaign_id)
         )
-        return self.get_paginated_response(_list_items(rows, selectors.request_lang()))
+        return self.get_paginated_response(_remembered_items(rows, selectors.request_lang()))
 
     @extend_schema(
         tags=[TAG],
@@ -169,9 +169,10 @@ class CharacterListCreateView(generics.GenericAPIView):
         return _create(request)
 
 
-def _list_items(rows: list[tuple], lang: str) -> list[dict]:
-    """The listed characters' API items, remembered under each one's version (its id, last
-    change and owner's name): only those that changed are read in full and checked again."""
+def _remembered_items(rows: list[tuple], lang: str) -> list[dict]:
+    """Characters' API items (a list's or one sheet's), remembered under each one's version (its
+    id, last change and owner's name; `characters.signals` moves the last change with its awards
+    and waivers): only those that changed are read in full and checked again."""
 
     def build(missing: list[tuple]) -> list[dict]:
         characters = selectors.characters_by_id([pk for pk, _at, _owner in missing])
@@ -216,8 +217,9 @@ class CharacterDetailView(APIView):
         responses={200: CharacterSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
-        character = selectors.with_history(access.access_character_by_id(request.user, pk))
-        return Response(character_data(character, selectors.character_report(character)))
+        character = access.access_character_by_id(request.user, pk)
+        version = (character.pk, character.updated_at, character.owner.get_username())
+        return Response(_remembered_items([version], selectors.request_lang())[0])
 
     @extend_schema(
         tags=[TAG],
