@@ -60,3 +60,18 @@ def test_a_list_nothing_changed_in_reads_no_sheet():
         again = client.get(LIST).json()
     assert again == first
     assert not any('"sheet"' in q["sql"] for q in queries)
+
+
+def test_one_sheet_shows_an_award_and_a_waiver_made_after_it_was_read():
+    gm, player, _campaign, character = table()
+    before = client_for(player).get(detail(character)).json()
+    client_for(gm).post(detail(character) + "awards/", {"category": "powers", "amount": 1}, format="json")
+    client_for(gm).post(
+        detail(character) + "waivers/",
+        {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
+        format="json",
+    )
+    after = client_for(player).get(detail(character)).json()
+    assert after["budget"]["powers"]["available"] == before["budget"]["powers"]["available"] + 1
+    assert [w["reason"] for w in after["waivers"]] == ["De la trama."]
+    assert after == listed(client_for(player), character)
