@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils.translation import get_language
 
-from epic20site.versioned_cache import remembered, remembered_many
+from epic20site.versioned_cache import remembered, remembered_batch, remembered_many
 from rules import systems
 
 from .models import Award, Character, Waiver
@@ -37,6 +37,31 @@ def character_list_versions(user, campaign_id: int | None = None) -> QuerySet:
     character's API item is remembered under (`characters.signals` moves `updated_at` with its
     awards and waivers), read without the sheets."""
     return character_list_for_user(user, campaign_id).values_list("pk", "updated_at", "owner__username")
+
+
+def character_list_page(user) -> list[Character]:
+    """The character list page's rows: `character_list_for_user` without the sheets, awards or
+    waivers, each with `rules_check` = `{"valid", "waived"}` of its report, remembered under the
+    character's version (id and last change: `characters.signals` moves it with its awards and
+    waivers), so an unchanged list validates nothing and decodes no sheet."""
+    characters = list(
+        character_list_for_user(user)
+        .defer("sheet")
+        .prefetch_related(None)
+        .select_related("owner", "campaign")
+    )
+
+    def rules_checks(missing: list[Character]) -> list[dict]:
+        full = characters_by_id([c.pk for c in missing])
+        reports = [character_validation(c) for c in full]
+        return [{"valid": r.valid, "waived": bool(r.waived)} for r in reports]
+
+    found = remembered_batch(
+        "character-rules-check", characters, lambda c: (c.pk, c.updated_at), rules_checks
+    )
+    for character, rules_check in zip(characters, found, strict=True):
+        character.rules_check = rules_check
+    return characters
 
 
 def characters_by_id(ids: list[int]) -> list[Character]:

@@ -92,9 +92,8 @@ def _chosen_campaign(user, raw):
 @vary_on_headers("HX-Request")
 def character_list(request):
     lang = selectors.request_lang()
-    characters = list(selectors.character_list_for_user(request.user))
+    characters = selectors.character_list_page(request.user)
     for character in characters:
-        character.report = selectors.character_validation(character)
         character.archetype_name = texts.archetype_name(character.archetype, lang)
     template = f"{LIST_TEMPLATE}#list" if request.htmx else LIST_TEMPLATE
     # Every system with character pages, for the "new character" choice.
