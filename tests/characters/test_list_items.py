@@ -75,3 +75,28 @@ def test_one_sheet_shows_an_award_and_a_waiver_made_after_it_was_read():
     assert after["budget"]["powers"]["available"] == before["budget"]["powers"]["available"] + 1
     assert [w["reason"] for w in after["waivers"]] == ["De la trama."]
     assert after == listed(client_for(player), character)
+
+
+def test_the_list_page_badges_follow_a_waiver_given_and_taken_back():
+    from django.test import Client
+
+    from tests.characters.helpers import over_budget_powers
+
+    gm, player, _campaign, character = table()
+    page = Client()
+    page.force_login(player)
+    assert "Con dispensas" not in page.get("/characters/").content.decode()  # remembered now
+    waiver = (
+        client_for(gm)
+        .post(
+            detail(character) + "waivers/",
+            {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
+            format="json",
+        )
+        .json()
+    )
+    assert client_for(player).put(detail(character), over_budget_powers(), format="json").status_code == 200
+    html = page.get("/characters/").content.decode()
+    assert "Con dispensas" in html and "No válida" not in html
+    client_for(gm).delete(detail(character) + f"waivers/{waiver['id']}/")
+    assert "No válida" in page.get("/characters/").content.decode()
