@@ -1,10 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView
 
 from accounts.views import admin_login
 
 from . import views
+from .schema_view import SchemaView
 
 api_v1 = [
     path("", include("notifications.api_urls")),
@@ -13,7 +13,7 @@ api_v1 = [
     path("", include("campaigns.api_urls")),
     path("", include("tracking.api_urls")),
     path("", include("characters.api_urls")),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     path("docs/", views.api_docs, name="api-docs"),
     path("", include("combat.api_urls")),
 ]

@@ -89,3 +89,22 @@ def test_strict_request_bodies_refuse_unknown_fields_in_the_schema(schema, auth_
     assert schema["components"]["schemas"]["CampaignCreateInputRequest"]["additionalProperties"] is False
     response = auth_client.post("/api/v1/campaigns/", {"name": "x", "colour": "azul"}, format="json")
     assert response.status_code == 400
+
+
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8"
+
+
+def test_a_browser_is_shown_the_schema_as_text_instead_of_a_download(client):
+    response = client.get("/api/v1/schema/", HTTP_ACCEPT=BROWSER_ACCEPT)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert not response.has_header("Content-Disposition")
+    assert response.content.startswith(b"openapi: 3")
+
+
+def test_programs_still_get_the_schema_types_they_ask_for(client):
+    yaml = client.get("/api/v1/schema/")
+    assert yaml["Content-Type"].startswith("application/vnd.oai.openapi")
+    as_json = client.get("/api/v1/schema/", {"format": "json"}, HTTP_ACCEPT=BROWSER_ACCEPT)
+    assert as_json["Content-Type"].startswith("application/vnd.oai.openapi+json")
+    assert as_json.json()["openapi"].startswith("3")
