@@ -171,3 +171,16 @@ def force_login(live_url):
         return page
 
     return plant
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the browser tests use a database file, not the shared in-memory database: the
+    live server's threads, the page polls and the test's own writes then wait for each other's
+    locks (the site's busy timeout, as in production) instead of failing with "database table is
+    locked", which shared-cache memory databases answer at once."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("e2e-db") / "e2e.sqlite3")
