@@ -5,8 +5,6 @@ the engine writes them (the seed's Spanish headings); only the pages translate t
 
 from __future__ import annotations
 
-import re
-
 # The document's headings (NIVEL:, RESOLVER ACCIONES:, INICIATIVA:, ATACAR EN COMBATE: …), its
 # lists, and the sub-sections the engine cites by name.
 SECTIONS_EN = {
@@ -34,14 +32,3 @@ SECTIONS_EN = {
     "Tipos de acciones en el turno": "Kinds of actions in the turn",
     "Reglas de equipo": "Equipment rules",
 }
-# Longest first, so "PREGUNTAS FRECUENTES SOBRE LAS REGLAS" wins over "PREGUNTAS FRECUENTES".
-_PATTERN = re.compile(
-    r"(?<!\w)(" + "|".join(re.escape(k) for k in sorted(SECTIONS_EN, key=len, reverse=True)) + r")(?!\w)"
-)
-
-
-def rule_label(rule: str, lang: str) -> str:
-    """A rule tag as the reader's language names its sections; unknown words stay as written."""
-    if lang != "en" or not rule:
-        return rule or ""
-    return _PATTERN.sub(lambda m: SECTIONS_EN[m.group(1)], rule)
