@@ -19,6 +19,7 @@ def presentation(slug: str) -> ModuleType:
         return importlib.import_module("combat.systems.generic")
 
 
+@cache  # read on every odds request; the action schemas never change in a running process
 def odds_query(slug: str) -> dict[str, tuple[str, bool]]:
     """The query parameters `GET /encounters/{id}/odds/` takes in a system's encounter:
     name → (kind, many), kind being "int", "float", "bool", "text" or "choice". A presentation
