@@ -147,6 +147,9 @@ def action_serializer(slug: str, action_type: ActionType) -> type[StrictSerializ
     )
 
 
+ACTION_COMPONENT = "Action"
+
+
 def action_schema() -> PolymorphicProxySerializer:
     """For OpenAPI: every system's actions, each system's joined by its `type`."""
     per_system = []
@@ -162,8 +165,22 @@ def action_schema() -> PolymorphicProxySerializer:
             )
         )
     return PolymorphicProxySerializer(
-        component_name="Action", serializers=per_system, resource_type_field_name=None
+        component_name=ACTION_COMPONENT, serializers=per_system, resource_type_field_name=None
     )
+
+
+def any_system_action(result, generator, request, public):
+    """drf-spectacular postprocessing hook (settings.SPECTACULAR_SETTINGS): an action body is
+    valid when it is one of *some* system's actions, and the encounter's system decides which.
+    Several systems share action types (`declare_ahead_on`, `declare`, `start`…), so one body can
+    match more than one system's schema: the join across systems is `anyOf`, not `oneOf`. Each
+    system's own join stays `oneOf`, discriminated by `type`."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in (ACTION_COMPONENT, f"{ACTION_COMPONENT}Request"):
+        component = schemas.get(name)
+        if component and "oneOf" in component:
+            component["anyOf"] = component.pop("oneOf")
+    return result
 
 
 _QUERY_TYPES = {"int": int, "float": float, "bool": bool}

@@ -213,6 +213,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "epic20site.schema.document_error_answers",
+        "combat.schemas.any_system_action",
     ],
 }
 

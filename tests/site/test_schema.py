@@ -108,3 +108,27 @@ def test_programs_still_get_the_schema_types_they_ask_for(client):
     as_json = client.get("/api/v1/schema/", {"format": "json"}, HTTP_ACCEPT=BROWSER_ACCEPT)
     assert as_json["Content-Type"].startswith("application/vnd.oai.openapi+json")
     assert as_json.json()["openapi"].startswith("3")
+
+
+def _action_validator(schema):
+    import jsonschema
+
+    document = {**schema, "$ref": "#/components/schemas/ActionRequest"}
+    return jsonschema.Draft4Validator(document)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"type": "declare_ahead_on"}, {"type": "declare_ahead_off"}, {"type": "resolve_round"}],
+)
+def test_an_action_every_system_shares_is_valid_against_the_schema(schema, body):
+    # Each system's actions are one `oneOf` joined by `type`; the join across systems is `anyOf`,
+    # since a body several systems share matches each of them (combat.schemas.any_system_action).
+    validator = _action_validator(schema)
+    assert list(validator.iter_errors(body)) == []
+
+
+def test_an_action_no_system_knows_is_invalid_against_the_schema(schema):
+    validator = _action_validator(schema)
+    assert list(validator.iter_errors({"type": "no_such_action"}))
+    assert list(validator.iter_errors({"type": "declare_ahead_on", "extra": 1}))
