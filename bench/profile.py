@@ -11,6 +11,8 @@ explain a figure of `bench.run`, never instead of one.
 
 `--time DOTTED.NAME` (repeatable) puts a CPU timer around a function or method during the
 measured requests of the pass without the profiler, wherever the name was imported.
+`--templates` times every template and included template by name the same way (inclusive: a
+template's time holds the templates it includes).
 """
 
 from __future__ import annotations
@@ -65,6 +67,19 @@ class Timers:
                 self._depth[name] -= 1
 
         return timed
+
+    def install_templates(self) -> None:
+        """Time `Template.render` under the template's own name (`template:<name>`)."""
+        from django.template.base import Template
+
+        original = Template.render
+        timers = self
+
+        def render(template, context):
+            name = f"template:{template.name or template.origin.name}"
+            return timers.wrap(name, original)(template, context)
+
+        Template.render = render
 
     def install(self, dotted: str) -> None:
         """Wrap `package.module.function` or `package.module.Class.method`, and rebind every
@@ -188,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sort", default="cumulative", help="pstats sort key (cumulative, tottime…)")
     parser.add_argument("--postgres", metavar="URL", help="as bench.run --postgres")
     parser.add_argument("--output", type=Path, help="also save the raw profile (for snakeviz, pstats)")
+    parser.add_argument("--templates", action="store_true", help="time every template by name")
     parser.add_argument(
         "--time", action="append", default=[], metavar="DOTTED.NAME", help="time this function (repeatable)"
     )
@@ -205,10 +221,12 @@ def main(argv: list[str] | None = None) -> int:
             session.step(i, transport.send)
         transport.wall.clear()
         transport.cpu.clear()
-        if args.time:
+        if args.time or args.templates:
             transport.timers = Timers()
             for dotted in args.time:
                 transport.timers.install(dotted)
+            if args.templates:
+                transport.timers.install_templates()
         # First without the profiler (its own cost inflates many small calls), then under it.
         for i in range(args.warmup, args.warmup + args.steps):
             session.step(i, transport.send)
@@ -237,7 +255,10 @@ def main(argv: list[str] | None = None) -> int:
     if timers is not None:
         measured = len(timings[0].get("measured", ())) or 1
         print("\nCPU in named functions, per measured request (timers overlap where one calls another):")
-        for dotted in args.time:
+        named = args.time + sorted(
+            (n for n in timers.cpu if n.startswith("template:")), key=lambda n: -timers.cpu[n]
+        )
+        for dotted in named:
             calls, cpu = timers.calls[dotted], timers.cpu[dotted]
             print(f"  {cpu * 1000 / measured:>7.2f} ms  ({calls / measured:.1f} calls)  {dotted}")
     print(f"\ncProfile of the measured requests only, {args.steps} more steps:")
