@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from epic20site.pagecache import cached_page
+from epic20site.remembered_pages import render_page, render_remembered_page
 
 from . import selectors, services
 from .access import access_campaign_by_id, can_see_invite_code, is_campaign_gm
@@ -32,6 +32,13 @@ def _list_context(request, *, create_form=None, join_form=None, joined=None) -> 
         "join_form": join_form or JoinForm(),
         "joined": joined,
     }
+
+
+def _list_page(request, context: dict):
+    """The list with a form's answer: its panel for htmx, else the whole page, drawn now."""
+    if request.htmx:
+        return render(request, f"{LIST_TEMPLATE}#panel", context)
+    return render_page(request, LIST_TEMPLATE, context)
 
 
 def _detail_context(request, campaign, **extra) -> dict:
@@ -58,12 +65,12 @@ def _detail_url(campaign) -> str:
 @require_GET
 @vary_on_headers("HX-Request")
 def campaign_list(request):
-    # The page players open most: served from a per-user cache keyed on what it shows.
-    return cached_page(
-        request,
-        "campaign_list",
-        selectors.campaign_list_version(request.user),
-        lambda: render(request, _template(request, LIST_TEMPLATE, "panel"), _list_context(request)),
+    # The page players open most: remembered under the version of what it shows.
+    if request.htmx:
+        return render(request, f"{LIST_TEMPLATE}#panel", _list_context(request))
+    version = (request.user.pk, selectors.campaign_list_version(request.user))
+    return render_remembered_page(
+        request, LIST_TEMPLATE, {}, "campaign-list-page", version, lambda: _list_context(request)
     )
 
 
@@ -82,9 +89,7 @@ def campaign_create(request):
             if request.htmx:
                 return HttpResponseClientRedirect(_detail_url(campaign))
             return redirect(_detail_url(campaign))
-    return render(
-        request, _template(request, LIST_TEMPLATE, "panel"), _list_context(request, create_form=form)
-    )
+    return _list_page(request, _list_context(request, create_form=form))
 
 
 @login_required
@@ -94,9 +99,7 @@ def campaign_join(request):
     """GET is the link a GM shares (`?code=`): the list page with the code filled in."""
     if request.method == "GET":
         form = JoinForm(initial={"invite_code": request.GET.get("code", "")[:32]})
-        return render(
-            request, _template(request, LIST_TEMPLATE, "panel"), _list_context(request, join_form=form)
-        )
+        return _list_page(request, _list_context(request, join_form=form))
     form = JoinForm(request.POST)
     joined = None
     if form.is_valid():
@@ -107,8 +110,7 @@ def campaign_join(request):
     if joined is not None and not request.htmx:
         messages.success(request, _("Te has unido a «%(name)s».") % {"name": joined.name})
         return redirect(_detail_url(joined))
-    context = _list_context(request, join_form=None if joined else form, joined=joined)
-    return render(request, _template(request, LIST_TEMPLATE, "panel"), context)
+    return _list_page(request, _list_context(request, join_form=None if joined else form, joined=joined))
 
 
 @login_required

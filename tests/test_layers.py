@@ -20,7 +20,7 @@ CONVENTIONS = {
     "epic20site.parsers",
     "epic20site.validation",
     "epic20site.pages",
-    "epic20site.pagecache",
+    "epic20site.remembered_pages",
     "epic20site.net",
     "epic20site.schema",
     "epic20site.versioned_cache",
