@@ -34,11 +34,13 @@ from combat import access
 from combat.models import Encounter
 from epic20site.errors import request_lang
 from epic20site.pages import answers_refusals
+from epic20site.remembered_pages import remembered_partial
 from epic20site.validation import read_json_or_refuse
 
 from . import dice, export, live, selectors, services
 from .display import declared_words, event_display
 from .forms import EncounterForm
+from .page_versions import fight_page_version
 from .systems import presentation
 
 LIST_TEMPLATE = "combat/list.html"
@@ -291,9 +293,19 @@ def turn_key(state: dict) -> str:
 def encounter_detail(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk)
     live.remember_watcher(encounter.pk, request.user.pk)
-    context = page_context(request, encounter)
-    template = f"{DETAIL_TEMPLATE}#page" if request.htmx else DETAIL_TEMPLATE
-    return render(request, template, context)
+    page = remembered_partial(
+        request,
+        "fight-page",
+        fight_page_version(request, encounter),
+        f"{DETAIL_TEMPLATE}#page",
+        lambda: page_context(request, encounter),
+        fresh={"live_key": lambda: live.poll_key(encounter.pk, request.user.pk)},
+    )
+    if request.htmx:
+        return HttpResponse(page)
+    return render(
+        request, DETAIL_TEMPLATE, {"encounter": encounter, "campaign": encounter.campaign, "page": page}
+    )
 
 
 @require_GET

@@ -1,0 +1,55 @@
+"""The version of everything the fight page shows one viewer (`epic20site.remembered_pages`):
+while it is the same, the page's HTML is read back instead of drawn again.
+
+Every write to a fight goes through `combat.log.save`, which moves `Encounter.version`; undo
+moves `undo_version`; deadlines and settings are row fields. What the page shows besides the
+fight: its campaign (name, GM, rules options) and the campaign's characters a user may bring in
+(the join form). The viewer and the address (`?skill=`, `?declarer=`) are part of it too.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db.models import Count, Max
+
+
+def _canonical(value) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _characters_version(encounter, user, is_gm: bool) -> tuple:
+    """The campaign's characters the join form may list (`views._addable_characters`): any
+    rename, arrival or departure changes their count or their latest change."""
+    from characters.models import Character
+
+    characters = Character.objects.filter(campaign_id=encounter.campaign_id)
+    if not is_gm:
+        characters = characters.filter(owner=user)
+    found = characters.order_by().aggregate(count=Count("id"), last=Max("updated_at"))
+    return found["count"], found["last"]
+
+
+def fight_page_version(request, encounter) -> tuple:
+    campaign, user = encounter.campaign, request.user
+    is_gm = campaign.gm_id == user.pk
+    return (
+        encounter.pk,
+        encounter.version,
+        encounter.undo_version,
+        encounter.last_seq,
+        encounter.updated_at,
+        encounter.name,
+        encounter.exact_odds_for_players,
+        len(encounter.revealed_seeds or ()),
+        _canonical(encounter.turn_deadline),
+        campaign.pk,
+        campaign.name,
+        campaign.gm_id,
+        campaign.updated_at,
+        _canonical(campaign.rules_options),
+        user.pk,
+        request.GET.get("skill", "")[:80],
+        request.GET.get("declarer", "")[:20],
+        _characters_version(encounter, user, is_gm),
+    )
