@@ -24,12 +24,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
 from . import access, selectors, services, texts
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
+from .page_versions import character_list_version, character_page_version
 from .systems import pages_for
 
 LIST_TEMPLATE = "characters/list.html"
@@ -91,18 +93,26 @@ def _chosen_campaign(user, raw):
 @require_GET
 @vary_on_headers("HX-Request")
 def character_list(request):
+    if request.htmx:
+        return render(request, f"{LIST_TEMPLATE}#list", _list_context(request))
+    version = character_list_version(request)
+    return render_remembered_page(
+        request, LIST_TEMPLATE, {}, "character-list-page", version, lambda: _list_context(request)
+    )
+
+
+def _list_context(request) -> dict:
     lang = selectors.request_lang()
     characters = selectors.character_list_page(request.user)
     for character in characters:
         character.archetype_name = texts.archetype_name(character.archetype, lang)
-    template = f"{LIST_TEMPLATE}#list" if request.htmx else LIST_TEMPLATE
     # Every system with character pages, for the "new character" choice.
     others = [
         {"slug": s.slug, "name": s.name_en if lang == "en" else s.name_es}
         for s in systems.all_systems().values()
         if s.slug != DEFAULT_SYSTEM and pages_for(s.slug) is not None
     ]
-    return render(request, template, {"characters": characters, "other_systems": others})
+    return {"characters": characters, "other_systems": others}
 
 
 # --- The builder ---------------------------------------------------------------------------------
@@ -145,10 +155,7 @@ def _builder(request, character: Character | None):
         return _no_pages(request, exc, "builder")
     campaign_field = character is None
     if request.method == "GET":
-        form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()
-        campaign = request.GET.get("campaign", "") if campaign_field else ""
-        context = pages.builder_context(request, form, character, campaign=campaign)
-        return render(request, template, context)
+        return _builder_page(request, pages, template, character)
 
     form = pages.form_from_post(request.POST)
     op = request.POST.get("op", "")
@@ -168,7 +175,7 @@ def _builder(request, character: Character | None):
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored
         context = pages.builder_context(request, form, character, campaign=campaign, saving=refused)
-        return render(request, template, context)
+        return render_page(request, template, context)
 
     sheet = form.sheet()
     try:
@@ -182,14 +189,30 @@ def _builder(request, character: Character | None):
             messages.success(request, _("Cambios guardados."))
     except services.SheetInvalid:
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
-        return render(request, template, context, status=400)
+        return render_page(request, template, context, status=400)
     except services.CharacterError as exc:
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
-        return render(request, template, context, status=400)
+        return render_page(request, template, context, status=400)
     if request.htmx:
         return HttpResponseClientRedirect(_sheet_url(saved))
     return redirect(_sheet_url(saved))
+
+
+def _builder_page(request, pages, template: str, character: Character | None):
+    """The builder as it opens: a new character's drawn now; an existing one's remembered under
+    the character's version until it changes."""
+
+    def context() -> dict:
+        form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()
+        campaign = request.GET.get("campaign", "") if character is None else ""
+        return pages.builder_context(request, form, character, campaign=campaign)
+
+    if character is None:
+        return render_page(request, template, context())
+    version = character_page_version(request, character)
+    shell = {"character": character}
+    return render_remembered_page(request, template, shell, "builder-page", version, context)
 
 
 # --- The sheet -----------------------------------------------------------------------------------
@@ -200,7 +223,19 @@ def _render_sheet(request, character: Character, status: int = 200, **extra):
         pages, template = _pages(character.system, "sheet")
     except NoPagesForSystem as exc:
         return _no_pages(request, exc, "sheet")
-    return render(request, template, _sheet_context(request, character, pages, **extra), status=status)
+    if extra or status != 200:
+        return render_page(
+            request, template, _sheet_context(request, character, pages, **extra), status=status
+        )
+    version = character_page_version(request, character)
+    return render_remembered_page(
+        request,
+        template,
+        {"character": character},
+        "sheet-page",
+        version,
+        lambda: _sheet_context(request, character, pages),
+    )
 
 
 def _sheet_context(request, character: Character, pages, **extra) -> dict:

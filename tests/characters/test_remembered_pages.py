@@ -1,0 +1,129 @@
+"""The sheet, the builder and the list of characters are remembered under the version of what
+they show (`characters.page_versions`, `epic20site.remembered_pages`): read again while nothing
+changed, a page is the page drawn afresh; after any change of the sheet, its awards and waivers,
+its campaign, or the list's rows, it shows the change; the GM and the owner each get their own
+page; and each answer carries its own request's CSRF token, which works."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from rest_framework.test import APIClient
+
+from characters import services
+from tests.characters.helpers import form_data, make_character, nova, table
+from tests.factories import UserFactory
+from tests.remembered import TOKEN, without_tokens
+
+pytestmark = pytest.mark.django_db
+
+
+def browser(user, **extra) -> Client:
+    client = Client(enforce_csrf_checks=True, **extra)
+    client.force_login(user)
+    return client
+
+
+def api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def read(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def sheet_url(character) -> str:
+    return f"/characters/{character.pk}/"
+
+
+@pytest.mark.parametrize("suffix", ["", "edit/"])
+def test_a_page_read_again_is_the_page_drawn_afresh(suffix):
+    _gm, player, _campaign, character = table()
+    client = browser(player)
+    first = read(client, sheet_url(character) + suffix)
+    again = read(client, sheet_url(character) + suffix)
+    cache.clear()
+    fresh = read(client, sheet_url(character) + suffix)
+    assert without_tokens(first) == without_tokens(again) == without_tokens(fresh)
+    assert "fresh-" not in again
+
+
+def test_the_list_read_again_is_the_list_drawn_afresh():
+    _gm, player, _campaign, _character = table()
+    client = browser(player)
+    first = read(client, "/characters/")
+    again = read(client, "/characters/")
+    cache.clear()
+    assert without_tokens(first) == without_tokens(again) == without_tokens(read(client, "/characters/"))
+
+
+def test_an_award_a_waiver_or_a_saved_sheet_shows_on_the_sheet_at_once():
+    gm, player, _campaign, character = table()
+    client = browser(player)
+    read(client, sheet_url(character))
+    response = api(gm).post(
+        f"/api/v1/characters/{character.pk}/awards/",
+        {"category": "powers", "amount": 1, "note": "Sesión 3"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert "Sesión 3" in read(client, sheet_url(character))
+    services.character_update(character=character, sheet=nova(concept="cazadora de tormentas"))
+    assert "cazadora de tormentas" in read(client, sheet_url(character))
+    assert "cazadora de tormentas" in read(client, sheet_url(character) + "edit/")
+
+
+def test_renaming_the_campaign_shows_on_the_sheet_and_in_the_list():
+    gm, player, campaign, character = table()
+    client = browser(player)
+    read(client, sheet_url(character))
+    read(client, "/characters/")
+    response = api(gm).patch(f"/api/v1/campaigns/{campaign.pk}/", {"name": "Noches de neón"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert "Noches de neón" in read(client, sheet_url(character))
+    assert "Noches de neón" in read(client, "/characters/")
+
+
+def test_a_new_renamed_or_deleted_character_shows_in_the_list_at_once():
+    owner = UserFactory()
+    client = browser(owner)
+    first = make_character(owner)
+    assert "Nova" in read(client, "/characters/")
+    second = make_character(owner, sheet=nova(name="Centella"))
+    assert "Centella" in read(client, "/characters/")
+    services.character_update(character=second, sheet=nova(name="Chispa"))
+    listed = read(client, "/characters/")
+    assert "Chispa" in listed and "Centella" not in listed
+    first.delete()
+    assert f'id="character-{first.pk}"' not in read(client, "/characters/")
+
+
+def test_the_gm_and_the_owner_each_get_their_own_sheet_page():
+    gm, player, _campaign, character = table()
+    assert 'id="gm-awards"' in read(browser(gm), sheet_url(character))
+    assert 'id="gm-awards"' not in read(browser(player), sheet_url(character))
+    assert 'id="gm-awards"' in read(browser(gm), sheet_url(character))
+
+
+def test_the_builder_read_back_saves_with_its_own_csrf_token():
+    _gm, player, _campaign, character = table()
+    read(browser(player), sheet_url(character) + "edit/")  # remembered now
+    client = browser(player)
+    html = read(client, sheet_url(character) + "edit/")
+    token = TOKEN.findall(html)[0]
+    data = {**form_data(nova(concept="guardiana del puerto")), "save": "1", "csrfmiddlewaretoken": token}
+    response = client.post(sheet_url(character) + "edit/", data)
+    assert response.status_code == 302, response.content.decode()[:500]
+    assert "guardiana del puerto" in read(client, sheet_url(character))
+
+
+def test_english_readers_get_their_own_page():
+    _gm, player, _campaign, character = table()
+    read(browser(player), sheet_url(character))
+    english = read(browser(player, HTTP_ACCEPT_LANGUAGE="en"), sheet_url(character))
+    assert 'lang="en"' in english and "Jugador:" not in english
