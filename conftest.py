@@ -1,7 +1,13 @@
 """One root conftest for the whole suite (Zulip/HackSoft habit): shared fixtures live here."""
 
+import atexit
+import contextlib
+import shutil
+import tempfile
+
 import pytest
-from django.core.cache import cache
+from django.conf import settings as django_settings
+from django.core.cache import caches
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
@@ -12,12 +18,32 @@ settings.register_profile("suite", deadline=None, suppress_health_check=[HealthC
 settings.load_profile("suite")
 
 
+def _own_live_cache_folder() -> None:
+    """The live cache's files (settings `_live_cache`) are named after the database, which is
+    the development one when settings load: each test process gets a folder of its own instead,
+    set before any cache is opened."""
+    live = django_settings.CACHES["live"]
+    if live["BACKEND"].endswith("FileBasedCache"):
+        folder = tempfile.mkdtemp(prefix="epic20site-test-live-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        live["LOCATION"] = folder
+
+
+_own_live_cache_folder()
+
+
 @pytest.fixture(autouse=True)
 def _fast_hashing_and_clean_cache(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
+    _clear_caches(settings)
     yield
-    cache.clear()
+    _clear_caches(settings)
+
+
+def _clear_caches(settings):
+    for alias in settings.CACHES:
+        with contextlib.suppress(Exception):  # a test's own cache server, already stopped
+            caches[alias].clear()
 
 
 @pytest.fixture

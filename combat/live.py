@@ -8,12 +8,13 @@ Why polling and not server-sent events: the app runs under gunicorn's sync worke
 held-open SSE stream would pin one worker per open page; a one-second poll that usually answers
 204 keeps every worker free, works through any proxy and needs no extra process.
 
-"Has it changed?" is answered from the cache, where each committed write publishes the
-encounter's marker (`seq` of the last event, `version` of the state, `undo_version`). With
-Redis (`REDIS_URL`) the cache is shared by every process, so an idle poll never touches the
-database. The default in-process cache is not shared between processes, so a value in it could
-be stale; then the marker is read with one primary-key query instead (still correct with several
-processes, only a little dearer).
+"Has it changed?" is answered from the `live` cache (`settings._live_cache`), where each
+committed write publishes the encounter's marker (`seq` of the last event, `version` of the
+state, `undo_version`). That cache is shared by every process of the site: Redis
+(`REDIS_URL`), or, on SQLite without Redis, files in a folder of the one machine such a site runs
+on; so an idle poll never touches the database. Where the live cache is each process's own
+memory (PostgreSQL without Redis), a value in it could be stale; then the marker is read with one
+primary-key query instead (still correct with several processes, only a little dearer).
 
 An idle poll does not even load the session: the page carries a signed poll key (`poll_key`:
 the encounter and the user who passed the full access check, signed with the site's key, for a
@@ -34,14 +35,16 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import transaction
 
 # Markers outlive any fight; Redis evicts them when memory is short, and a miss reads the DB.
 MARKER_TIMEOUT = 60 * 60 * 24
 # An idle poll may trust a cached "this user may watch this encounter" for this long.
 ACCESS_TIMEOUT = 60
-_PROCESS_LOCAL_BACKENDS = ("locmem", "dummy", "filebased")
+# Each process's own: a marker in it may be stale. (Files are shared by a machine's processes.)
+_PROCESS_LOCAL_BACKENDS = ("locmem", "dummy")
+LIVE = "live"
 
 logger = logging.getLogger(__name__)
 
@@ -65,9 +68,14 @@ def _access_key(encounter_id: int, user_id: int) -> str:
 
 
 def cache_is_shared(backend: str | None = None) -> bool:
-    """True when every app process sees the same cache (Redis), so a cached marker is current."""
-    backend = (backend or settings.CACHES.get("default", {}).get("BACKEND", "")).lower()
+    """True when every app process sees the same live cache (Redis, or files on the one machine
+    of a SQLite site), so a cached marker is current."""
+    backend = (backend or settings.CACHES.get(LIVE, {}).get("BACKEND", "")).lower()
     return not any(name in backend for name in _PROCESS_LOCAL_BACKENDS)
+
+
+def _live():
+    return caches[LIVE]
 
 
 def publish(encounter) -> None:
@@ -82,7 +90,7 @@ def _store_marker(encounter_id: int, marker: Marker) -> None:
     cannot be written only costs the polls a database read (`marker` falls back to it) until
     the next action publishes again, so a failure is logged, never raised."""
     try:
-        cache.set(_marker_key(encounter_id), marker.as_dict(), MARKER_TIMEOUT)
+        _live().set(_marker_key(encounter_id), marker.as_dict(), MARKER_TIMEOUT)
     except Exception:
         logger.warning("live: could not publish the marker of encounter %s", encounter_id, exc_info=True)
         _forget_marker(encounter_id)
@@ -90,14 +98,14 @@ def _store_marker(encounter_id: int, marker: Marker) -> None:
 
 def _forget_marker(encounter_id: int) -> None:
     try:
-        cache.delete(_marker_key(encounter_id))
+        _live().delete(_marker_key(encounter_id))
     except Exception:
         logger.warning("live: could not drop the stale marker of encounter %s", encounter_id)
 
 
 def _cached(key: str):
     try:
-        return cache.get(key)
+        return _live().get(key)
     except Exception:  # a cache that cannot be read is a miss: the database answers
         logger.warning("live: cache read failed for %s", key, exc_info=True)
         return None
@@ -125,7 +133,7 @@ def marker(encounter_id: int) -> Marker | None:
     if shared:
         # `add`, not `set`: a marker published meanwhile by a commit is newer than this read.
         try:
-            cache.add(_marker_key(encounter_id), found.as_dict(), MARKER_TIMEOUT)
+            _live().add(_marker_key(encounter_id), found.as_dict(), MARKER_TIMEOUT)
         except Exception:
             logger.warning("live: could not cache the marker of encounter %s", encounter_id)
     return found
@@ -166,7 +174,7 @@ def idle_for_key(encounter_id: int, key: str, *, seq: int, version: int) -> bool
 def remember_watcher(encounter_id: int, user_id: int) -> None:
     """Record that the user passed the full access check for this encounter."""
     try:
-        cache.set(_access_key(encounter_id, user_id), True, ACCESS_TIMEOUT)
+        _live().set(_access_key(encounter_id, user_id), True, ACCESS_TIMEOUT)
     except Exception:  # the next poll runs the full access check again
         logger.warning("live: could not remember a watcher of encounter %s", encounter_id)
 
@@ -175,7 +183,7 @@ def forget_watchers(encounter_ids, user_id: int) -> None:
     """The user may no longer watch these encounters (they left the campaign): their next poll
     runs the full access check again, and answers 404."""
     try:
-        cache.delete_many([_access_key(eid, user_id) for eid in encounter_ids])
+        _live().delete_many([_access_key(eid, user_id) for eid in encounter_ids])
     except Exception:  # the remembered access runs out by itself within ACCESS_TIMEOUT
         logger.warning("live: could not forget the watcher %s", user_id)
 

@@ -4,6 +4,8 @@ Safe defaults serve local use only (SQLite, in-process cache, DEBUG on); product
 `DEBUG=False` and must then provide `SECRET_KEY`. See `.env.example`.
 """
 
+import hashlib
+import tempfile
 from pathlib import Path
 
 import environ
@@ -131,6 +133,29 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def _live_cache() -> dict:
+    """Where open fight pages learn that their fight moved (`combat.live`): a cache every
+    process of the site shares. Redis when configured. Without it, on SQLite (whose site is one
+    machine), files in a folder of that machine, named after the database so two sites never
+    share one; otherwise each process's own memory, and the polls ask the database."""
+    if REDIS_URL:
+        return CACHES["default"]
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "live"}
+    database = str(DATABASES["default"].get("NAME", ""))
+    folder = (
+        Path(tempfile.gettempdir()) / f"epic20site-live-{hashlib.sha256(database.encode()).hexdigest()[:16]}"
+    )
+    return {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env("LIVE_CACHE_DIR", default=str(folder)),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+
+
+CACHES["live"] = _live_cache()
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 DJANGO_REDIS_LOGGER = "epic20site.cache"
 

@@ -78,14 +78,13 @@ class OwnRedis:
 def own_redis(settings):
     redis = OwnRedis()
     production = settings.REDIS_CACHE_OPTIONS  # what production runs with
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": f"redis://127.0.0.1:{redis.port}/0",
-            "KEY_PREFIX": "epic20site-test",
-            "OPTIONS": {**production, "SOCKET_CONNECT_TIMEOUT": 0.2, "SOCKET_TIMEOUT": 0.2},
-        }
+    own = {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": f"redis://127.0.0.1:{redis.port}/0",
+        "KEY_PREFIX": "epic20site-test",
+        "OPTIONS": {**production, "SOCKET_CONNECT_TIMEOUT": 0.2, "SOCKET_TIMEOUT": 0.2},
     }
+    settings.CACHES = {"default": own, "live": own}  # as settings._live_cache with REDIS_URL
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     yield redis
     redis.stop()

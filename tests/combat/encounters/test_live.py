@@ -94,6 +94,35 @@ def test_the_poll_of_a_stranger_is_a_404_even_when_idle(table):
 def test_the_local_cache_is_not_trusted_across_processes():
     assert not live.cache_is_shared("django.core.cache.backends.locmem.LocMemCache")
     assert live.cache_is_shared("django_redis.cache.RedisCache")
+    # Files are shared by every process of the machine a SQLite site runs on.
+    assert live.cache_is_shared("django.core.cache.backends.filebased.FileBasedCache")
+
+
+def test_without_redis_a_marker_published_in_one_process_is_read_in_another_without_a_query(
+    table, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    import threading
+
+    settings.CACHES = {
+        **settings.CACHES,
+        "live": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path)},
+    }
+    encounter = table.create()["id"]
+    with django_capture_on_commit_callbacks(execute=True):
+        table.add_pc(encounter)  # published through this thread's own connection to the cache
+    expected = Encounter.objects.values_list("last_seq", "version").get(pk=encounter)
+    seen = {}
+
+    def other_process():
+        # Another thread opens its own cache connection: what another process would read.
+        with CaptureQueriesContext(connection) as queries:
+            found = live.marker(encounter)
+        seen.update(marker=(found.seq, found.version), queries=len(queries))
+
+    thread = threading.Thread(target=other_process)
+    thread.start()
+    thread.join()
+    assert seen == {"marker": expected, "queries": 0}
 
 
 def test_a_player_who_leaves_the_campaign_stops_receiving_the_fight_at_once(table):
