@@ -16,8 +16,15 @@ from .models import Combatant, Encounter
 _ENCOUNTER_ACCESS_FIELDS = ("id", "campaign", "campaign__id", "campaign__gm")
 
 
-# What the turn log's readers use of an encounter (`Reader.remembered_events`): not its state.
-LOG_FIELDS = (*_ENCOUNTER_ACCESS_FIELDS, "campaign__system", "undo_version", "exact_odds_for_players")
+# What the turn log's readers use of an encounter (`Reader.remembered_events`, the version a
+# page of the log is remembered under): not its state.
+LOG_FIELDS = (
+    *_ENCOUNTER_ACCESS_FIELDS,
+    "campaign__system",
+    "version",
+    "undo_version",
+    "exact_odds_for_players",
+)
 
 
 def access_encounter_by_id(

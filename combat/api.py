@@ -22,6 +22,7 @@ from combat import access
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 from epic20site.errors import request_lang
 from epic20site.validation import validated
+from epic20site.versioned_cache import remembered
 
 from . import deadlines, export, idempotency, schemas, selectors, services
 from .schemas import action_schema
@@ -287,16 +288,31 @@ class EventListView(generics.GenericAPIView):
     )
     def get(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk, fields=access.LOG_FIELDS)
-        events = selectors.events_for(
-            encounter,
-            after=_int_param(request, "after"),
-            round=_int_param(request, "round"),
-            combatant=_int_param(request, "combatant", minimum=1),
+        filters = {
+            "after": _int_param(request, "after"),
+            "round": _int_param(request, "round"),
+            "combatant": _int_param(request, "combatant", minimum=1),
+        }
+        # A page of the log, as this user reads it, changes only when the fight does: every
+        # write moves `version`, an undo `undo_version`; who runs it and the odds setting
+        # change what a player may see. The address holds the page, its size and the filters.
+        version = (
+            encounter.pk,
+            encounter.version,
+            encounter.undo_version,
+            encounter.exact_odds_for_players,
+            encounter.campaign.gm_id,
+            request.user.pk,
+            request_lang(),
+            request.build_absolute_uri(),
         )
+        return Response(remembered("event-page", version, lambda: self._page(request, encounter, filters)))
+
+    def _page(self, request, encounter, filters: dict) -> dict:
+        events = selectors.events_for(encounter, **filters)
         page = self.paginate_queryset(selectors.event_versions(events))
-        return self.get_paginated_response(
-            selectors.reader_for(request.user, encounter).remembered_events(page)
-        )
+        views = selectors.reader_for(request.user, encounter).remembered_events(page)
+        return self.get_paginated_response(views).data
 
 
 @extend_schema(

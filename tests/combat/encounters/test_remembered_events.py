@@ -46,3 +46,17 @@ def test_the_gm_and_a_player_each_get_their_own_view_of_the_same_event(table, fa
     assert gm["target_defense"] is not None
     assert player.get("target_defense") is None  # the GM's NPC: behind the screen
     assert logged(table, encounter, hit["seq"])["target_defense"] == gm["target_defense"]
+
+
+def test_a_page_of_the_log_read_again_shows_each_new_event_and_each_language(table, faces):
+    # The page as a whole is remembered under the fight's version (`combat.api.EventListView`).
+    encounter, nova, thug = started(table, faces, thug_first=False)
+    before = table.events(encounter)
+    assert table.events(encounter) == before
+    faces.append(19)
+    hit = roll_event(attack(table, encounter, nova, thug), "attack")
+    after = table.events(encounter)
+    assert after["count"] > before["count"] and hit["seq"] in {e["seq"] for e in after["results"]}
+    english = table.gm_api.get(f"/api/v1/encounters/{encounter}/events/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert [e["text"] for e in english["results"]] != [e["text"] for e in after["results"]]
+    assert [e["text_en"] for e in english["results"]] == [e["text"] for e in english["results"]]
