@@ -18,18 +18,27 @@ from .models import Character
 
 
 def access_character_by_id(
-    user, character_id, *, write: bool = False, delete: bool = False, gm_only: bool = False
+    user,
+    character_id,
+    *,
+    write: bool = False,
+    delete: bool = False,
+    gm_only: bool = False,
+    sheet: bool = True,
 ) -> Character:
     """The character if `user` may see it (owner, or GM of its campaign), else 404.
     `write`: the same two people may change it, so it adds no check today but names the intent;
     `delete`: only the owner (the GM gets 403); `gm_only`: only the campaign's GM (403 for the
-    owner)."""
+    owner). `sheet=False` leaves the sheet unread until it is used (a page read back from the
+    cache never uses it)."""
     character_id = as_id(character_id)
     if not user.is_authenticated:
         raise Http404
+    characters = Character.objects.select_related("owner", "campaign")
+    if not sheet:
+        characters = characters.defer("sheet")
     found = (
-        Character.objects.select_related("owner", "campaign", "campaign__gm")
-        .filter(Q(owner=user) | Q(campaign__gm=user), pk=character_id)
+        characters.filter(Q(owner=user) | Q(campaign__gm=user), pk=character_id)
         .order_by()[:1]  # one row by primary key: no ORDER BY to compile (`first()` adds one)
     )
     character = next(iter(found), None)

@@ -129,7 +129,9 @@ def character_new(request):
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def character_edit(request, pk):
-    character = access.access_character_by_id(request.user, pk, write=True)
+    # Opening the builder reads the sheet only when the page is not remembered.
+    opening = request.method == "GET" and not request.htmx
+    character = access.access_character_by_id(request.user, pk, write=True, sheet=not opening)
     return _builder(request, character)
 
 
@@ -264,7 +266,8 @@ def _encounter_links(request) -> dict:
 @login_required
 @require_GET
 def character_sheet(request, pk):
-    character = access.access_character_by_id(request.user, pk)
+    # The sheet page reads the sheet again with its history when it is not remembered.
+    character = access.access_character_by_id(request.user, pk, sheet=False)
     return _render_sheet(request, character)
 
 
