@@ -1,8 +1,9 @@
 """The version of everything the fight page shows one viewer (`epic20site.remembered_pages`):
 while it is the same, the page's HTML is read back instead of drawn again.
 
-Every write to a fight goes through `combat.log.save`, which moves `Encounter.version`; undo
-moves `undo_version`; deadlines and settings are row fields. What the page shows besides the
+Every write to a fight goes through `combat.log.save`, which moves `Encounter.version` (a
+revealed seed too, which also draws a new commitment); undo moves `undo_version`; deadlines
+and settings are row fields. What the page shows besides the
 fight: its campaign (name, GM, rules options) and the campaign's characters a user may bring in
 (the join form). The viewer and the address (`?skill=`, `?declarer=`) are part of it too.
 """
@@ -12,6 +13,26 @@ from __future__ import annotations
 import json
 
 from django.db.models import Count, Max
+
+# What the version reads of the encounter and its campaign (`access_encounter_by_id(fields=)`):
+# not the state, which only a page drawn anew needs.
+FIGHT_PAGE_FIELDS = (
+    "id",
+    "campaign",
+    "campaign__id",
+    "campaign__gm",
+    "campaign__name",
+    "campaign__updated_at",
+    "campaign__rules_options",
+    "name",
+    "version",
+    "undo_version",
+    "last_seq",
+    "updated_at",
+    "exact_odds_for_players",
+    "commitment",
+    "turn_deadline",
+)
 
 
 def _canonical(value) -> str:
@@ -41,7 +62,7 @@ def fight_page_version(request, encounter) -> tuple:
         encounter.updated_at,
         encounter.name,
         encounter.exact_odds_for_players,
-        len(encounter.revealed_seeds or ()),
+        encounter.commitment,  # a new one with each revealed seed
         _canonical(encounter.turn_deadline),
         campaign.pk,
         campaign.name,

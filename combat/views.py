@@ -40,7 +40,7 @@ from epic20site.validation import read_json_or_refuse
 from . import dice, export, live, selectors, services
 from .display import declared_words, event_display
 from .forms import EncounterForm
-from .page_versions import fight_page_version
+from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
 from .systems import presentation
 
 LIST_TEMPLATE = "combat/list.html"
@@ -291,14 +291,15 @@ def turn_key(state: dict) -> str:
 @require_GET
 @vary_on_headers("HX-Request")
 def encounter_detail(request, pk):
-    encounter = access.access_encounter_by_id(request.user, pk)
+    encounter = access.access_encounter_by_id(request.user, pk, fields=FIGHT_PAGE_FIELDS)
     live.remember_watcher(encounter.pk, request.user.pk)
     page = remembered_partial(
         request,
         "fight-page",
         fight_page_version(request, encounter),
         f"{DETAIL_TEMPLATE}#page",
-        lambda: page_context(request, encounter),
+        # Drawn anew, the page reads the whole encounter, its state included.
+        lambda: page_context(request, access.access_encounter_by_id(request.user, pk)),
         fresh={"live_key": lambda: live.poll_key(encounter.pk, request.user.pk)},
     )
     if request.htmx:
