@@ -37,10 +37,8 @@ def access_character_by_id(
     characters = Character.objects.select_related("owner", "campaign")
     if not sheet:
         characters = characters.defer("sheet")
-    found = (
-        characters.filter(Q(owner=user) | Q(campaign__gm=user), pk=character_id)
-        .order_by()[:1]  # one row by primary key: no ORDER BY to compile (`first()` adds one)
-    )
+    mine = characters.filter(Q(owner=user) | Q(campaign__gm=user), pk=character_id)
+    found = mine.order_by()[:1]  # one row by primary key: no ORDER BY to compile (`first()` adds one)
     character = next(iter(found), None)
     if character is None:
         raise Http404
