@@ -9,6 +9,7 @@ whole page), so two versions of the site can be compared by eye:
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,71 @@ def test_the_builder_fits_the_screen(new_page, force_login, make_user, size):
     _save(page, f"builder-{size}")
     width = _width(page)
     assert width <= SIZES[size]["width"], f"the builder is {width} px wide"
+
+
+READ_BACK_PAGES = {
+    "campaigns": lambda t: "/campaigns/",
+    "characters": lambda t: "/characters/",
+    "sheet": lambda t: f"/characters/{t['character'].pk}/",
+    "edit": lambda t: f"/characters/{t['character'].pk}/edit/",
+}
+
+
+@pytest.fixture
+def shelf(make_user):
+    """A player with a sheet of each system in a campaign of each system."""
+    from campaigns import services as campaign_services
+    from characters import services
+    from tests.characters.helpers import nova
+
+    player = make_user(username="jugadora")
+    characters = {"epic20": services.character_create(owner=player, sheet=nova())}
+    campaign = campaign_services.campaign_create(
+        gm=make_user(username="directora"), name="La Liga de la Noche"
+    )
+    campaign_services.campaign_join(user=player, invite_code=campaign.invite_code)
+    characters["epic20"].campaign = campaign
+    characters["epic20"].save()
+    return {"player": player, "character": characters["epic20"]}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", READ_BACK_PAGES)
+def test_a_page_read_back_from_the_cache_looks_and_works_as_drawn(new_page, force_login, shelf, name, size):
+    # The second visit is the remembered page (epic20site/remembered_pages.py): the same
+    # screen, and its forms carry this visit's CSRF token, so the language switch still works.
+    page = force_login(new_page(viewport=SIZES[size]), shelf["player"])
+    url = READ_BACK_PAGES[name](shelf)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    _save(page, f"remembered-{name}-{size}")
+    width = _width(page)
+    assert width <= SIZES[size]["width"], f"the page is {width} px wide"
+    USE_A_FORM[name](page)
+
+
+def _duplicate(page) -> None:
+    page.locator("main").get_by_role("button", name="Duplicar").first.click()
+    expect(page.get_by_text("Nova (copia)").first).to_be_visible()
+
+
+def _create_campaign(page) -> None:
+    page.locator("#campaigns-panel input[name=name]").fill("Mesa del puerto")
+    page.get_by_role("button", name="Crear campaña").click()
+    expect(page.get_by_role("heading", name="Mesa del puerto")).to_be_visible()
+
+
+def _save_sheet(page) -> None:
+    page.get_by_role("button", name="Guardar personaje").click()
+    expect(page).to_have_url(re.compile(r"/characters/\d+/$"))
+
+
+# A form inside each page's remembered part: it must carry this visit's CSRF token.
+USE_A_FORM = {
+    "campaigns": _create_campaign,
+    "characters": _duplicate,
+    "sheet": _duplicate,
+    "edit": _save_sheet,
+}
