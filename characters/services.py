@@ -68,7 +68,13 @@ def _check_is_object(sheet: Any) -> dict:
         )
     system = sheet_system(sheet)
     # Epic20's sheet has a fixed set of keys; another system's engine reports its own.
-    unknown = sorted(str(key) for key in sheet if key not in SHEET_KEYS) if system.slug == "epic20" else []
+    if system.slug == "epic20":
+        _refuse_unknown_keys(sheet, SHEET_KEYS)
+    return dict(sheet)
+
+
+def _refuse_unknown_keys(sheet: Mapping, known) -> None:
+    unknown = sorted(str(key) for key in sheet if key not in known)
     if unknown:
         # The first unknown key is enough to point at; the message names them all.
         raise CharacterError(
@@ -76,7 +82,6 @@ def _check_is_object(sheet: Any) -> dict:
             _("Campo desconocido en la ficha: %(keys)s.") % {"keys": ", ".join(unknown)},
             path="/" + unknown[0].replace("~", "~0").replace("/", "~1"),
         )
-    return dict(sheet)
 
 
 def sheet_system(sheet: Mapping) -> systems.GameSystem:
@@ -210,9 +215,14 @@ def character_update(*, character: Character, sheet: Any = None, changes: Any = 
 
 
 def sheet_merge(*, character: Character, changes: Any) -> dict:
-    """PATCH: the stored sheet with the top-level keys of `changes` replaced."""
+    """PATCH: the stored sheet with the top-level keys of `changes` replaced. A key the
+    character's sheet cannot have is refused: it would replace nothing, and a system that
+    ignores unknown keys in a whole sheet would answer as if the change had been made."""
     if not isinstance(changes, Mapping):
         raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
+    known = getattr(systems.get(character.system or "epic20"), "sheet_keys", None)
+    if known is not None:
+        _refuse_unknown_keys(changes, known)
     return {**copy.deepcopy(character.sheet), **changes}
 
 

@@ -120,6 +120,8 @@ class GameSystem(Protocol):
 
     # Optional: `check_options(options) -> list[Problem]` when the GM may set rules options for a
     # campaign (`Campaign.rules_options`, handed to every action as `Table.options`).
+    # Optional: `sheet_keys`, the top-level keys its sheet may have; a change of a sheet (PATCH)
+    # that names any other key is refused, since it could replace nothing.
 
     def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
         """Validate a sheet and derive its numbers; never raises on bad input. `history` may

@@ -103,6 +103,7 @@ class AnimaSystem:
     name_es = "Anima (d10)"
     name_en = "Anima (d10)"
     dice = "1d10"
+    sheet_keys = frozenset(sheet.KNOWN_KEYS)
     combat = AnimaCombat()
 
     def catalogue(self) -> dict:

@@ -31,6 +31,7 @@ class Epic20:
     name_es = "Epic20"
     name_en = "Epic20"
     dice = "1d20"
+    sheet_keys = SHEET_KEYS
 
     def catalogue(self) -> dict:
         return catalogue_json()

@@ -340,6 +340,23 @@ def _optional_number(out: Collector, sheet: Mapping, key: str, default, high, na
     return value
 
 
+# The top-level keys of a Hero sheet (`parse` fills every one of them; any other is dropped).
+KEYS = frozenset(
+    {
+        "system",
+        "name",
+        "characteristics",
+        "resistant_defenses",
+        "mental_defense",
+        "combat_levels",
+        "range_levels",
+        "movement",
+        "carried_kg",
+        "attacks",
+    }
+)
+
+
 def parse(sheet: Any) -> tuple[dict, list[Problem]]:
     """The normalised sheet (defaults filled) and every problem found in `sheet`."""
     out = Collector()

@@ -11,7 +11,7 @@ from rules.systems import SheetCheck
 from .catalogue import catalogue_json
 from .combat import HeroCombat
 from .derived import derive
-from .sheet import parse
+from .sheet import KEYS, parse
 
 
 class HeroSystem:
@@ -19,6 +19,7 @@ class HeroSystem:
     name_es = "Hero System"
     name_en = "Hero System"
     dice = "3d6"
+    sheet_keys = KEYS
 
     def __init__(self):
         self.combat = HeroCombat()

@@ -9,7 +9,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import ActionType, CombatantFacts, Table, Viewer
 from rules.systems import SheetCheck
 
-from . import actions, combatant, odds, privacy, rounds
+from . import actions, combatant, odds, privacy, rounds, sheet
 from .catalogue import catalogue
 from .defenses import release
 from .dice import roll_die
@@ -108,6 +108,7 @@ class MshSystem:
     name_es = "Marvel Super Heroes (tabla universal)"
     name_en = "Marvel Super Heroes (Universal Table)"
     dice = "1d100"
+    sheet_keys = frozenset(sheet.KEYS)
 
     def __init__(self) -> None:
         self.combat = MshCombat()

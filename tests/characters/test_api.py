@@ -545,3 +545,30 @@ def test_a_sheet_without_system_is_an_epic20_sheet(user):
     assert response.status_code == 201, response.json()
     stored = client_for(user).get(f"{LIST}{response.json()['id']}/").json()
     assert stored.get("system", "epic20") == "epic20" and stored["name"] == sheet["name"]
+
+
+@pytest.mark.parametrize(
+    ("helpers", "unknown"),
+    [
+        ("tests.rules.msh.helpers", {"attributes": {"k": [{}]}, "skills": []}),
+        ("tests.rules.anima.helpers", {"level": 3}),
+        ("tests.rules.hero.helpers", {"notas": "sin clave"}),
+    ],
+)
+def test_a_patch_naming_a_key_the_systems_sheet_cannot_have_is_refused_and_changes_nothing(
+    user, helpers, unknown
+):
+    # MSH and Anima ignore an unknown key in a whole sheet (a warning) and Hero drops it; a PATCH
+    # of it would replace nothing, so it is a 400 (rules.systems: `sheet_keys`).
+    import importlib
+
+    sheet = importlib.import_module(helpers).sheet()
+    character = make_character(user, sheet=sheet)
+    before = dict(character.sheet)
+    response = client_for(user).patch(detail(character), {"name": "Otro", **unknown}, format="json")
+    assert response.status_code == 400, response.json()
+    error = response.json()["errors"][0]
+    assert error["code"] == "sheet.unknown_key" and error["path"] == "/" + sorted(unknown)[0]
+    character.refresh_from_db()
+    assert character.sheet == before
+    assert client_for(user).patch(detail(character), {"name": "Otro"}, format="json").status_code == 200

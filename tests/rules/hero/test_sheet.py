@@ -198,3 +198,10 @@ def test_strength_changes_the_end_encumbrance_costs(strength, end):
 )
 def test_attack_end_is_one_per_ten_active_points(entry, end):
     assert SYSTEM.check_sheet(sheet(attacks=[entry])).derived["attacks"][entry["name"]]["end"] == end
+
+
+def test_the_sheet_keys_are_the_keys_parse_fills():
+    # `HeroSystem.sheet_keys` is what a PATCH may name (characters.services.sheet_merge).
+    from rules.hero.sheet import KEYS, parse
+
+    assert set(parse(sheet())[0]) == KEYS
