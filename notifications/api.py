@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.access import access_campaign_by_id
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
 
 from . import services
 from .models import EVENTS, Preference, TableWebhook
@@ -96,10 +98,19 @@ class TableWebhookAPI(APIView):
 
     http_method_names = ["get", "put", "delete", "head", "options"]
 
-    @extend_schema(operation_id="table_webhook_retrieve", responses=TableWebhookSerializer)
+    @extend_schema(
+        operation_id="table_webhook_retrieve",
+        summary="The table's webhook (GM); 404 when none is set",
+        responses={200: TableWebhookSerializer, 404: ErrorEnvelopeSerializer},
+    )
     def get(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
-        return Response(_table_json(services.table_webhook_of(campaign)))
+        hook = services.table_webhook_of(campaign)
+        if hook is None:  # removed, or never set: there is no webhook to read
+            raise EnvelopeError(
+                [error("webhook.not_set", _("Esta campaña no tiene webhook de mesa."))], status_code=404
+            )
+        return Response(_table_json(hook))
 
     @extend_schema(
         operation_id="table_webhook_update",

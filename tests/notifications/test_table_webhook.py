@@ -47,7 +47,8 @@ def table_rows():
 
 def test_the_gm_sets_the_table_webhook_and_only_https_to_a_public_host_is_taken(db, frozen):
     table = Table()
-    assert table.gm_api.get(url(table)).json() == {"url": None, "secret": None}
+    unset = table.gm_api.get(url(table))  # none yet: nothing to read
+    assert unset.status_code == 404 and unset.json()["errors"][0]["code"] == "webhook.not_set"
     for bad in (
         "http://93.184.216.34/x",
         "https://127.0.0.1/x",
@@ -62,6 +63,9 @@ def test_the_gm_sets_the_table_webhook_and_only_https_to_a_public_host_is_taken(
     saved = send(table.gm_api, "PUT", url(table), {"url": HOOK}).json()
     assert saved["url"] == HOOK and len(saved["secret"]) == 64
     assert table.gm_api.delete(url(table)).status_code == 204 and not TableWebhook.objects.exists()
+    gone = table.gm_api.get(url(table), HTTP_ACCEPT_LANGUAGE="en")  # deleted: nothing to read
+    assert gone.status_code == 404
+    assert gone.json()["errors"][0]["message"] == "This campaign has no table webhook."
 
 
 def test_the_table_hears_public_journal_entries_signed_and_never_private_ones(db, frozen, calls):
