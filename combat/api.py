@@ -67,9 +67,9 @@ def _validated(serializer_class, request) -> dict:
 
 def _int_param(request, name: str, *, minimum: int = 0) -> int | None:
     raw = request.query_params.get(name)
-    if raw in (None, ""):
+    if raw is None:
         return None
-    try:
+    try:  # an empty value is not a number either (`?round=`): the schema says integer
         value = int(raw)
     except (TypeError, ValueError):
         value = None
@@ -481,7 +481,7 @@ class ExportView(APIView):
 
     def get(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk)
-        fmt = request.query_params.get("format") or "bbcode"
+        fmt = request.query_params.get("format", "bbcode")  # `?format=` names no format
         if fmt not in export.FORMATS:
             raise EnvelopeError([error("format.invalid", _("Formato desconocido."), path="/format")])
         round_filter = _int_param(request, "round")

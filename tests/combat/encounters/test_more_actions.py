@@ -268,3 +268,20 @@ def test_the_export_refuses_a_parameter_it_does_not_know(table, faces):
     encounter = table.create()["id"]
     response = table.gm_api.get(f"/api/v1/encounters/{encounter}/export/", {"rounds": 1})
     assert response.status_code == 400 and response.json()["errors"][0]["path"] == "/rounds"
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "refused"),
+    [
+        ("export/", {"format": ""}, "/format"),
+        ("export/", {"round": ""}, "/round"),
+        ("events/", {"after": ""}, "/after"),
+        ("events/", {"combatant": ""}, "/combatant"),
+    ],
+)
+def test_an_empty_query_value_names_nothing_and_is_refused(table, path, params, refused):
+    # `?format=` is no format and `?round=` no number (the schema says enum and integer): a 400,
+    # not the default as though the parameter had not been given.
+    encounter = table.create()["id"]
+    response = table.gm_api.get(f"/api/v1/encounters/{encounter}/{path}", params)
+    assert response.status_code == 400 and response.json()["errors"][0]["path"] == refused
