@@ -16,6 +16,19 @@ pytestmark = pytest.mark.django_db
 LIST = "/api/v1/characters/"
 
 
+def waive_over_budget_powers(gm, character) -> dict:
+    """The GM waives the powers budget (a waiver the sheet's next save may rely on)."""
+    return (
+        client_for(gm)
+        .post(
+            detail(character) + "waivers/",
+            {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
+            format="json",
+        )
+        .json()
+    )
+
+
 def listed(client, character) -> dict:
     return next(item for item in client.get(LIST).json()["results"] if item["id"] == character.pk)
 
@@ -31,15 +44,7 @@ def test_an_award_shows_in_the_next_list():
 def test_a_waiver_and_its_removal_show_in_the_next_list():
     gm, player, _campaign, character = table()
     assert listed(client_for(player), character)["waivers"] == []
-    waiver = (
-        client_for(gm)
-        .post(
-            detail(character) + "waivers/",
-            {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
-            format="json",
-        )
-        .json()
-    )
+    waiver = waive_over_budget_powers(gm, character)
     assert [w["id"] for w in listed(client_for(player), character)["waivers"]] == [waiver["id"]]
     assert client_for(gm).delete(detail(character) + f"waivers/{waiver['id']}/").status_code == 204
     assert listed(client_for(player), character)["waivers"] == []
@@ -86,15 +91,7 @@ def test_the_list_page_badges_follow_a_waiver_given_and_taken_back():
     page = Client()
     page.force_login(player)
     assert "Con dispensas" not in page.get("/characters/").content.decode()  # remembered now
-    waiver = (
-        client_for(gm)
-        .post(
-            detail(character) + "waivers/",
-            {"code": "powers.over_budget", "path": "/powers", "reason": "De la trama."},
-            format="json",
-        )
-        .json()
-    )
+    waiver = waive_over_budget_powers(gm, character)
     assert client_for(player).put(detail(character), over_budget_powers(), format="json").status_code == 200
     html = page.get("/characters/").content.decode()
     assert "Con dispensas" in html and "No válida" not in html

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 from django.test import Client
-from rest_framework.test import APIClient
 
 from characters import services
 from tests.characters.helpers import form_data, make_character, nova, table
+from tests.characters.test_api import client_for as api
 from tests.factories import UserFactory
 from tests.remembered import TOKEN, without_tokens
 
@@ -22,12 +22,6 @@ pytestmark = pytest.mark.django_db
 def browser(user, **extra) -> Client:
     client = Client(enforce_csrf_checks=True, **extra)
     client.force_login(user)
-    return client
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
     return client
 
 
