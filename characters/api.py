@@ -217,7 +217,8 @@ class CharacterDetailView(APIView):
         responses={200: CharacterSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
-        character = access.access_character_by_id(request.user, pk)
+        # The version is all it needs: a remembered item is answered without reading the sheet.
+        character = access.access_character_by_id(request.user, pk, sheet=False)
         version = (character.pk, character.updated_at, character.owner.get_username())
         return Response(_remembered_items([version], selectors.request_lang())[0])
 
