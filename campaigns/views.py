@@ -67,7 +67,7 @@ def _detail_url(campaign) -> str:
 def campaign_list(request):
     # The page players open most: remembered under the version of what it shows.
     if request.htmx:
-        return render(request, f"{LIST_TEMPLATE}#panel", _list_context(request))
+        return _list_page(request, _list_context(request))
     version = (request.user.pk, selectors.campaign_list_version(request.user))
     return render_remembered_page(
         request, LIST_TEMPLATE, {}, "campaign-list-page", version, lambda: _list_context(request)
