@@ -294,12 +294,12 @@ class EventListView(generics.GenericAPIView):
             "combatant": _int_param(request, "combatant", minimum=1),
         }
         # A page of the log, as this user reads it, changes only when the fight does: every
-        # write moves `version`, an undo `undo_version`; who runs it and the odds setting
-        # change what a player may see. The address holds the page, its size and the filters.
+        # write moves `version`, an undo too (`combat.log.save`); who runs it and the odds
+        # setting change what a player may see. The address holds the page, its size and the
+        # filters.
         version = (
             encounter.pk,
             encounter.version,
-            encounter.undo_version,
             encounter.exact_odds_for_players,
             encounter.campaign.gm_id,
             request.user.pk,

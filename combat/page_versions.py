@@ -1,11 +1,11 @@
 """The version of everything the fight page shows one viewer (`epic20site.remembered_pages`):
 while it is the same, the page's HTML is read back instead of drawn again.
 
-Every write to a fight goes through `combat.log.save`, which moves `Encounter.version` (a
-revealed seed too, which also draws a new commitment); undo moves `undo_version`; deadlines
-and settings are row fields. What the page shows besides the
-fight: its campaign (name, GM, rules options) and the campaign's characters a user may bring in
-(the join form). The viewer and the address (`?skill=`, `?declarer=`) are part of it too.
+Every write to a fight goes through `combat.log.save`, which moves `Encounter.version`: each
+event, each undo and each revealed seed. Deadlines and settings are row fields. What the page
+shows besides the fight: its campaign (name, GM, rules options) and the campaign's characters a
+user may bring in (the join form). The viewer and the address (`?skill=`, `?declarer=`) are part
+of it too.
 """
 
 from __future__ import annotations
@@ -26,11 +26,8 @@ FIGHT_PAGE_FIELDS = (
     "campaign__rules_options",
     "name",
     "version",
-    "undo_version",
-    "last_seq",
     "updated_at",
     "exact_odds_for_players",
-    "commitment",
     "turn_deadline",
 )
 
@@ -56,13 +53,10 @@ def fight_page_version(request, encounter) -> tuple:
     is_gm = campaign.gm_id == user.pk
     return (
         encounter.pk,
-        encounter.version,
-        encounter.undo_version,
-        encounter.last_seq,
+        encounter.version,  # every event, undo and revealed seed moves it (`combat.log.save`)
         encounter.updated_at,
         encounter.name,
         encounter.exact_odds_for_players,
-        encounter.commitment,  # a new one with each revealed seed
         _canonical(encounter.turn_deadline),
         campaign.pk,
         campaign.name,
