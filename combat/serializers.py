@@ -139,8 +139,12 @@ class CombatantSerializer(serializers.Serializer):
 
 class TurnSerializer(serializers.Serializer):
     left = serializers.DictField(
-        child=serializers.IntegerField(),
-        help_text="Actions left by kind: standard, move, object, communication, free (empty between turns).",
+        child=serializers.FloatField(),
+        help_text=(
+            "What the acting combatant has left, by kind (empty between turns): Epic20 counts actions "
+            "(standard, move, object, communication, free); Anima gives metres of movement, which "
+            "may be fractional (movement_m, complex_as_movement_m) and its complex action (0 or 1)."
+        ),
     )
 
 

@@ -132,3 +132,15 @@ def test_an_action_no_system_knows_is_invalid_against_the_schema(schema):
     validator = _action_validator(schema)
     assert list(validator.iter_errors({"type": "no_such_action"}))
     assert list(validator.iter_errors({"type": "declare_ahead_on", "extra": 1}))
+
+
+def test_the_turn_left_of_every_system_fits_the_schema(schema):
+    # Anima's `turn.left` gives metres of movement (a quarter of the speed may be fractional).
+    import jsonschema
+
+    from rules.anima.combatant import turn_left
+
+    left = turn_left({"sheet": {"movement": 20}, "turn_actions": {"movement_m": 2.5}})
+    document = {**schema, "$ref": "#/components/schemas/Turn"}
+    assert list(jsonschema.Draft4Validator(document).iter_errors({"left": left})) == []
+    assert list(jsonschema.Draft4Validator(document).iter_errors({"left": {"standard": 1}})) == []
