@@ -38,10 +38,11 @@ CONDITION_LABELS = {
     "in-cover": _("A cubierto"),
     "hidden": _("Oculto"),
     "flying": _("Volando"),
+    "asleep": _("Dormido"),
     "exposed": _("Expuesto"),
     "grabbed": _("Agarrado"),
 }
-CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying")  # what the GM may set (set_condition)
+CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying", "asleep")  # what the GM may set (set_condition)
 OUT_OF_PHASE = frozenset({"defend", "attack", "suppression_fire", "cover_fire"})
 DEFENSIVE = ("block", "dodge", "dive-for-cover", "roll-with-punch")
 # Actions that need nothing but a button (their schema is empty).

@@ -21,7 +21,7 @@ from rules.core.odds import band
 from . import locations
 from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
-from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun
+from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun, stun_doubled
 from .derived import dice_label
 from .knockback_odds import expected_knockback
 from .state import refuse
@@ -178,7 +178,7 @@ def _secret_knockback(kb: dict | None, actor_hidden: bool) -> dict | None:
 def expected_damage(p: Prepared, target: Mapping, hit_locations: bool) -> dict:
     """Expected STUN and BODY of one hit, rolled and after the target's defenses."""
     ds, db = defenses(target, p.weapon)
-    surprised = "surprised-out-of-combat" in p.req["modifiers"]
+    surprised = stun_doubled(target, p.weapon, p.req["modifiers"])
     fixed = locations.BY_SLUG.get(p.req["location"] or "")
     use_locations = hit_locations and not p.weapon.area and p.weapon.kind != "mental"
     spots = (

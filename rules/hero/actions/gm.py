@@ -14,7 +14,7 @@ from .. import clock
 from ..knockback import LAST, amend_knockback, amendable, obstacle_of
 from ..state import add_condition, combatant_or_refuse, drop_condition, refuse, update_status
 from .hit import INTO
-from .schemas import AdjustInput, ConditionInput, KnockbackObstacleInput, StartInput, read
+from .schemas import CONDITIONS, AdjustInput, ConditionInput, KnockbackObstacleInput, StartInput, read
 
 
 def start(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
@@ -72,7 +72,7 @@ def end(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 def set_condition(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     req = read(ConditionInput, action)
     c = combatant_or_refuse(table, req["target"], path="/target", role="target")
-    if req["condition"] not in ("prone", "in-cover", "hidden", "stunned", "flying"):
+    if req["condition"] not in CONDITIONS:
         raise refuse(
             "condition.unknown",
             "Ese estado no existe.",

@@ -10,7 +10,7 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Table
 
 from .. import locations
-from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
+from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage, stun_doubled
 from ..derived import combat_value
 from ..knockback import knockback_damage, remember_knockback
 from ..rolls import roll, three_d6
@@ -154,7 +154,7 @@ def damage_target(
         rolled,
         location=location,
         pulled=pulled,
-        surprised_out="surprised-out-of-combat" in p.req["modifiers"],
+        surprised_out=stun_doubled(target, p.weapon, p.req["modifiers"]),
     )
     if rolled_with and rolled_with["success"]:
         stun, body = stun // 2, body // 2  # "solo recibe la mitad del daño, tanto en ATU, como en CUE"

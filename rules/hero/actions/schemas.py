@@ -147,13 +147,14 @@ class StartInput:
     hit_locations: bool = _f(False, "Usar localización de impacto", "Use hit locations")
 
 
-CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying")
+# "asleep": Sorprendido, "un personaje que está inconsciente o dormido recibirá x2 ATU" (state.out_cold).
+CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying", "asleep")
 
 
 @dataclass(frozen=True)
 class ConditionInput:
     target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant"})
-    condition: Literal["prone", "in-cover", "hidden", "stunned", "flying"] = field(
+    condition: Literal["prone", "in-cover", "hidden", "stunned", "flying", "asleep"] = field(
         metadata={"help_es": "Estado", "help_en": "Condition"}
     )
     on: bool = _f(True, "Poner o quitar", "Set or clear")

@@ -373,3 +373,29 @@ def test_only_blasts_and_autofire_cover_several_hexes():
     with pytest.raises(Refused) as err:
         aim(duel(), {"target": 2, "attack": "Pistola", "spread_hexes": 1})
     assert err.value.code == "autofire.needed"
+
+
+def test_an_unconscious_target_is_at_dcv_0():
+    # Sorprendido: "un personaje que está inconsciente o dormido recibirá x2 ATU"; 6E: DCV 0.
+    t = duel()
+    act(t, {"type": "adjust", "target": 2, "stun": -30}, None)
+    assert c(t, 2)["status"] == "unconscious"
+    assert aim(t, {"target": 2}).dcv == 0
+    assert aim(t, {"target": 2}).to_hit == 11 + 6
+
+
+def test_a_sleeping_target_is_at_dcv_0_whatever_its_maneuver_or_halvings():
+    t = duel()
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep"}, None)
+    c(t, 2)["conditions"].append("prone")
+    c(t, 2)["effects"]["dcv"] = 3
+    assert aim(t, {"target": 2}).dcv == 0
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep", "on": False}, None)
+    assert aim(t, {"target": 2}).dcv == 5  # awake again: (6 + 3) halved for prone, rounding up
+
+
+def test_a_mental_attack_on_an_unconscious_target_keeps_its_ecv():
+    # Combate mental: "Tampoco se aplican los modificadores de combate básicos".
+    t = duel()
+    act(t, {"type": "adjust", "target": 2, "stun": -30}, None)
+    assert aim(t, {"target": 2, "attack": "Golpe mental", "range": 3}).dcv == 4
