@@ -146,3 +146,17 @@ def test_after_another_action_the_last_attacks_knockback_can_no_longer_be_amende
     )
 
     assert late.status_code == 409 and late.json()["errors"][0]["code"] == "knockback.nothing_to_amend"
+
+
+def test_reordering_a_dex_tie_is_the_gms_and_a_pair_not_tied_is_refused_with_its_rule():
+    url, gm, player, pc, npc, _ = fight()
+    refused = gm.post(f"{url}/actions/", {"type": "reorder_tie", "first": npc, "second": pc}, format="json")
+    assert refused.status_code == 400
+    error = refused.json()["errors"][0]
+    assert (error["code"], error["path"], error["rule"]) == ("tie.not_tied", "/second", "6E Speed Chart")
+    twin = gm.post(f"{url}/combatants/", {"npc": sheet("Gemelo", dex=8), "side": "villains"}, format="json")
+    tied = {"type": "reorder_tie", "first": twin.json()["id"], "second": npc}
+    assert player.post(f"{url}/actions/", tied, format="json").status_code == 403
+    assert gm.post(f"{url}/actions/", tied, format="json").status_code == 201
+    chart = [row["combatant"] for row in gm.get(f"{url}/").json()["clock"]["chart"]]
+    assert chart.index(twin.json()["id"]) < chart.index(npc)

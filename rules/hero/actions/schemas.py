@@ -161,6 +161,14 @@ class ConditionInput:
 
 
 @dataclass(frozen=True)
+class TieInput:
+    first: int = field(metadata={"help_es": "Quién actúa antes", "help_en": "Who acts first"})
+    second: int = field(
+        metadata={"help_es": "Quién actúa después (misma DES)", "help_en": "Who acts after (same DEX)"}
+    )
+
+
+@dataclass(frozen=True)
 class AdjustInput:
     target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant"})
     stun: int = _f(0, "Cambio de ATU", "STUN change", min=-1000, max=1000)
