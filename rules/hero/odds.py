@@ -21,6 +21,7 @@ from rules.core.odds import band
 from . import locations
 from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
+from .actions.schemas import AttackInput, checked
 from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun, stun_doubled
 from .derived import dice_label
 from .knockback_odds import expected_knockback
@@ -212,6 +213,7 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         )
     table = Table.from_state(state)
     actor = request.get("actor")
+    checked(AttackInput, request)  # the odds' request is not an action the site has validated
     p = prepare(table, actor, request)
     target_id = p.targets[0]
     aim = aim_at(table, p, actor, target_id)

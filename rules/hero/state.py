@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core.errors import CONFLICT, INVALID, Refused
+from rules.core.errors import INVALID, Refused
 
 from . import derived
 
@@ -125,17 +125,6 @@ def combatant_or_refuse(table, cid, *, path: str = "/actor", role: str = "actor"
             path=path,
         )
     return c
-
-
-def require_active_fight(table) -> None:
-    if table.status != "active":
-        raise refuse(
-            "encounter.not_active",
-            "El combate no está en marcha.",
-            "The fight is not under way.",
-            rule="Comprobación de secuencia de combate",
-            kind=CONFLICT,
-        )
 
 
 def spend_end(c: dict, cost: int, rule: str = "Comprobación de secuencia de combate") -> None:

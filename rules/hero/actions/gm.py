@@ -15,7 +15,6 @@ from ..knockback import LAST, amend_knockback, amendable, obstacle_of
 from ..state import add_condition, chars, combatant_or_refuse, drop_condition, refuse, update_status
 from .hit import INTO
 from .schemas import (
-    CONDITIONS,
     AdjustInput,
     ConditionInput,
     KnockbackObstacleInput,
@@ -80,14 +79,6 @@ def end(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 def set_condition(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     req = read(ConditionInput, action)
     c = combatant_or_refuse(table, req["target"], path="/target", role="target")
-    if req["condition"] not in CONDITIONS:
-        raise refuse(
-            "condition.unknown",
-            "Ese estado no existe.",
-            "There is no such condition.",
-            rule="Los modificadores de combate",
-            path="/condition",
-        )
     (add_condition if req["on"] else drop_condition)(c, req["condition"])
     table.write(
         Entry(

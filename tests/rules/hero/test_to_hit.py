@@ -1,11 +1,14 @@
 """The attack roll: 3d6 ≤ 11 + OCV − DCV, the 3 and the 18, and every modifier the seed lists."""
 
+from dataclasses import fields
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.core.errors import Refused
 from rules.hero import modifiers
+from rules.hero.actions.schemas import AttackInput
 from rules.hero.tohit import hits
 
 from .helpers import KB_ROLLS, act, aim, attack_entry, c, last, sheet, table_with
@@ -215,9 +218,11 @@ def test_a_surprise_maneuver_adds_one_to_three(bonus):
     assert aim(duel(), {"target": 2, "surprise_bonus": bonus}).to_hit == 11 + bonus
 
 
-def test_a_surprise_bonus_above_three_is_refused():
-    with pytest.raises(Refused):
-        aim(duel(), {"target": 2, "surprise_bonus": 4})
+def test_a_surprise_bonus_is_at_most_three():
+    # "El bono para una maniobra de sorpresa es +1, +2 o +3": the schema's bound, which the site
+    # checks before the engine sees the action (tests/combat/test_hero_api.py).
+    bound = next(f for f in fields(AttackInput) if f.name == "surprise_bonus").metadata
+    assert (bound["min"], bound["max"]) == (0, 3)
 
 
 @pytest.mark.parametrize("slug", ["surprised-in-combat", "surprised-out-of-combat"])
