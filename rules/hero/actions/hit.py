@@ -14,7 +14,7 @@ from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
 from ..derived import combat_value
 from ..knockback import knockback_damage, remember_knockback
 from ..rolls import roll, three_d6
-from ..state import add_condition, chars, update_status
+from ..state import add_condition, chars, drop_condition, update_status
 from ..tohit import hits
 from .prepare import Prepared
 
@@ -160,6 +160,8 @@ def damage_target(
         stun, body = stun // 2, body // 2  # "solo recibe la mitad del daño, tanto en ATU, como en CUE"
     target["stun"] -= stun
     target["hit_points"] -= body
+    if stun or body:
+        drop_condition(target, "asleep")  # a blow that hurts wakes a sleeper (docs/rules-notes-hero.md)
     body_for_kb = rolled.body // 2 if pulled else rolled.body
     if p.req["coordinated"]:
         counted, body_for_kb = _coordinated(table, target_id, stun, body_for_kb)

@@ -372,3 +372,11 @@ def test_a_sleeping_target_takes_double_stun_once_even_when_also_surprised():
         [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS,
     )
     assert last(t)["damage"]["stun"] == 26 - 5
+
+
+def test_a_blow_that_hurts_wakes_a_sleeper():
+    t = duel()
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep"}, None)
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS)
+    assert last(t)["damage"]["stun"] == 26 - 5
+    assert "asleep" not in c(t, 2)["conditions"] and c(t, 2)["status"] == "active"
