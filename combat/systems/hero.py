@@ -10,8 +10,10 @@ import json
 
 from django.utils.translation import gettext_lazy as _
 
+from rules.hero.actions.schemas import CONDITIONS  # what the GM may set (set_condition)
 from rules.hero.catalogue import catalogue_json
 from rules.hero.choices import choices
+from rules.hero.clock import dex_ties
 from rules.hero.knockback import amendable
 from rules.hero.modifiers import LISTED
 from rules.hero.spd import SEGMENTS
@@ -38,10 +40,10 @@ CONDITION_LABELS = {
     "in-cover": _("A cubierto"),
     "hidden": _("Oculto"),
     "flying": _("Volando"),
+    "asleep": _("Dormido"),
     "exposed": _("Expuesto"),
     "grabbed": _("Agarrado"),
 }
-CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying")  # what the GM may set (set_condition)
 OUT_OF_PHASE = frozenset({"defend", "attack", "suppression_fire", "cover_fire"})
 DEFENSIVE = ("block", "dodge", "dive-for-cover", "roll-with-punch")
 # Actions that need nothing but a button (their schema is empty).
@@ -219,6 +221,16 @@ def amendable_knockbacks(page, raw: dict) -> list[dict]:
     ]
 
 
+def tie_groups(page, raw: dict) -> list[list[dict]]:
+    """For the GM only (equal DEX would tell a hidden NPC's): each DEX tie, in its acting order."""
+    if not page.is_gm or page.state["status"] == "ended":
+        return []
+    return [
+        [{"id": cid, "name": page.cards[cid]["name"]} for cid in group if cid in page.cards]
+        for group in dex_ties(raw)
+    ]
+
+
 def console_context(page) -> dict:
     raw = page.encounter.state or {}
     clock = page.state["clock"]
@@ -248,6 +260,7 @@ def console_context(page) -> dict:
         "hit_locations_on": bool(raw.get("hit_locations")),
         "knockbacks": knockbacks,
         "gm_conditions": [{"slug": s, "label": str(CONDITION_LABELS[s])} for s in CONDITIONS],
+        "dex_ties": tie_groups(page, raw),
         "controls_key": hashlib.sha1(json.dumps(key_parts, default=str).encode()).hexdigest()[:10],
     }
 

@@ -9,7 +9,6 @@ from rules.core.encounter import ActionType
 
 from . import life_death, order, powers, reach, sequences, turn_actions
 from .combatant import refresh_turn
-from .inputs import checked
 
 ZONES = Literal[
     "right-leg", "left-leg", "abdomen", "torso", "right-arm", "left-arm", "right-hand", "left-hand", "head"
@@ -174,13 +173,13 @@ class ResultsTable:
     )
 
 
-def _resolver(resolve, schema: type):
-    """Checks the fields against the schema (a wrong shape is a refusal, never a crash), then
-    resolves; afterwards the dead and the removed leave every engagement (`reach.settle`) and
-    `turn.left` says what the current combatant has left of its turn."""
+def _resolver(resolve):
+    """Resolves an action the site has validated against its schema (the engine trusts it, as
+    rules/core/encounter.py says); afterwards the dead and the removed leave every engagement
+    (`reach.settle`) and `turn.left` says what the current combatant has left of its turn."""
 
     def run(table, dice, action, actor):
-        resolve(table, dice, checked(schema, action), actor)
+        resolve(table, dice, action, actor)
         reach.settle(table)
         refresh_turn(table)
 
@@ -188,7 +187,7 @@ def _resolver(resolve, schema: type):
 
 
 def _type(name: str, resolve, schema: type, **options) -> ActionType:
-    return ActionType(name, _resolver(resolve, schema), schema, **options)
+    return ActionType(name, _resolver(resolve), schema, **options)
 
 
 ACTIONS = {

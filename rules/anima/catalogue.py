@@ -71,17 +71,21 @@ SUPERNATURAL_CAPABILITIES = ("magic", "psychic")
 
 @dataclass(frozen=True)
 class Zone:
-    """A zone of the body: the Tabla de Ataques Apuntados (its `aim_penalty`) and the Tabla de
-    Zonas de Daño (the d10 `faces` that land on it) share the same zones, so an aimed attack's
-    zone is one a roll could have given (Las Consecuencias Críticas)."""
+    """A zone of the body as the Tabla de Ataques Apuntados lists it (its `aim_penalty`). Where a
+    Consecuencia Crítica lands unaimed is the Tabla de Zonas de Daño's, a table of its own
+    (`DAMAGE_ZONE_FACES`): the hands can be aimed at, but a roll gives them no face."""
 
     slug: str
     name_es: str
     name_en: str
     aim_penalty: int
-    faces: tuple[int, ...]
     near: str  # Desmembramiento of an aimed attack: "una zona cercana"
     kills: bool = False  # "En caso de tratarse de la cabeza, el personaje muere automáticamente"
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The d10 faces of the Tabla de Zonas de Daño that land on this zone (none for a hand)."""
+        return tuple(face for face, slug in DAMAGE_ZONE_FACES.items() if slug == self.slug)
 
     def as_dict(self) -> dict:
         data = asdict(self)
@@ -89,26 +93,43 @@ class Zone:
         return data
 
 
+# Tabla de Ataques Apuntados: the published penalties divided by 10 (docs/rules-notes-anima.md).
 ZONES = (
-    Zone("right-leg", "Pierna derecha", "Right leg", -2, (1,), "left-leg"),
-    Zone("left-leg", "Pierna izquierda", "Left leg", -2, (2,), "right-leg"),
-    Zone("abdomen", "Abdomen", "Abdomen", -2, (3,), "torso"),
-    Zone("torso", "Torso", "Torso", -1, (4, 5), "abdomen"),
-    Zone("right-arm", "Brazo derecho", "Right arm", -2, (6,), "right-hand"),
-    Zone("left-arm", "Brazo izquierdo", "Left arm", -2, (7,), "left-hand"),
-    Zone("right-hand", "Mano derecha", "Right hand", -4, (8,), "right-arm"),
-    Zone("left-hand", "Mano izquierda", "Left hand", -4, (9,), "left-arm"),
-    Zone("head", "Cabeza", "Head", -6, (10,), "torso", kills=True),
+    Zone("right-leg", "Pierna derecha", "Right leg", -2, "left-leg"),
+    Zone("left-leg", "Pierna izquierda", "Left leg", -2, "right-leg"),
+    Zone("abdomen", "Abdomen", "Abdomen", -2, "torso"),
+    Zone("torso", "Torso", "Torso", -1, "abdomen"),
+    Zone("right-arm", "Brazo derecho", "Right arm", -2, "right-hand"),
+    Zone("left-arm", "Brazo izquierdo", "Left arm", -2, "left-hand"),
+    Zone("right-hand", "Mano derecha", "Right hand", -4, "right-arm"),
+    Zone("left-hand", "Mano izquierda", "Left hand", -4, "left-arm"),
+    Zone("head", "Cabeza", "Head", -6, "torso", kills=True),
 )
 ZONE = {zone.slug: zone for zone in ZONES}
+
+# Tabla de Zonas de Daño on the seed's d10 ("lanzar 2D10 para determinar dos zonas", Las
+# Consecuencias Críticas): the published location table (Core Exxet, a d100) scaled to ten faces.
+# Trunk 01–50 (ribs, shoulder, chest, heart 35: torso 4 faces; stomach, kidneys 15: abdomen 1),
+# each arm with its hand 10, each leg with its foot 10, head 91–100 (docs/rules-notes-anima.md).
+DAMAGE_ZONE_FACES: dict[int, str] = {
+    1: "right-leg",
+    2: "left-leg",
+    3: "abdomen",
+    4: "torso",
+    5: "torso",
+    6: "torso",
+    7: "torso",
+    8: "right-arm",
+    9: "left-arm",
+    10: "head",
+}
 
 
 def zone_for_face(face: int) -> Zone:
     """Tabla de Zonas de Daño: the zone a d10 lands on."""
-    for zone in ZONES:
-        if face in zone.faces:
-            return zone
-    raise ValueError(f"no zone for a d10 face of {face}")
+    if face not in DAMAGE_ZONE_FACES:
+        raise ValueError(f"no zone for a d10 face of {face}")
+    return ZONE[DAMAGE_ZONE_FACES[face]]
 
 
 @dataclass(frozen=True)

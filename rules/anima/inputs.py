@@ -1,8 +1,8 @@
-"""An action's fields checked against its schema's types before the rules see them, so that a
-request of the wrong shape is a clear refusal with its field's path and never a crash. Slugs
-(a `Literal`'s values) and bounds are left to the rules, whose refusals name the rule broken; the
-site validates the same schemas (bounds included) first. Nothing here is Anima's own: it could
-move to `rules.core` for every system."""
+"""The odds' request checked against its action's schema's types before the rules see it, so
+that a request of the wrong shape is a clear refusal with its field's path and never a crash.
+An action is validated by the site against the same schema before the engine resolves it (the
+engine trusts it); the odds asked before acting are not, so they pass here. Slugs (a `Literal`'s
+values) and bounds are left to the rules, whose refusals name the rule broken."""
 
 from __future__ import annotations
 

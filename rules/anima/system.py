@@ -33,6 +33,7 @@ def catalogue() -> dict:
                 "name_en": z.name_en,
             }
             for z in data.ZONES
+            if z.faces
         ],  # fmt: skip
         "capabilities": [c.as_dict() for c in data.CAPABILITIES],
         "combat_states": [s.as_dict() for s in data.COMBAT_STATES],

@@ -15,8 +15,10 @@ How the site drives a system (`combat.services`), so an engine test can do the s
    encounter's `status` is in `phases`, that a `needs_actor` actor is in the fight and the
    user's to move, and that `system.combat.may_act(state, actor, action)` (else 409); the
    action's fields were validated against its `schema` dataclass. Then
-   `action_type.resolve(table, dice, action, actor)`. `start` and `end` are action types of
-   each system: they set `status` to "active" / "ended" (the site reveals the seed after `end`).
+   `action_type.resolve(table, dice, action, actor)`. An action is validated once, there: the
+   engine trusts its shape, bounds, phase and actor, and refuses only what its rules forbid.
+   `start` and `end` are action types of each system: they set `status` to "active" / "ended"
+   (the site reveals the seed after `end`).
    A refusal is `rules.core.errors.Refused` (kind "invalid" 400, "conflict" 409, "forbidden" 403)
    and changes nothing.
 3. Storing: the patch is `fold.diff(before, table.state)`; the events are `table.entries`, in

@@ -3,8 +3,10 @@ segment acting in DEX order, recovery after segment 12, and combat starting on s
 
 State keys (beside `rules.core.fold`'s): `round` is the turn, `segment` the segment, `turn_order`
 the combatants still to act in this segment (the current one first) and `current` who acts.
-Tie-break inside a segment (the seed is silent): higher DEX first ("los personajes deben atacar
-en la misma DES", Ataques coordinados), then higher SPD, then whoever joined the fight first.
+Tie-break inside a segment (the seed is silent; 6E leaves a tie to a roll or to the GM): higher DEX
+first ("los personajes deben atacar en la misma DES", Ataques coordinados); among equal DEX, the
+order the GM set (`reorder_tie`, each one's `tie_rank`), then higher SPD, then whoever joined the
+fight first.
 """
 
 from __future__ import annotations
@@ -24,8 +26,36 @@ START_SEGMENT = 12  # 6E: "Combat always begins on Segment 12"
 PHASE_RECOVERY_FLOOR = -10
 
 
+UNRANKED = 10**6  # after everyone the GM put in order (a newcomer of the same DEX comes after them)
+
+
 def order_key(cid: str, c: Mapping) -> tuple:
-    return (-chars(c)["dex"], -chars(c)["spd"], int(cid))
+    rank = c.get("tie_rank")
+    return (-chars(c)["dex"], UNRANKED if rank is None else rank, -chars(c)["spd"], int(cid))
+
+
+def dex_ties(state: Mapping) -> list[list[int]]:
+    """The groups of two or more combatants in the fight with the same DEX, each in acting order."""
+    groups: dict[int, list[tuple]] = {}
+    for cid, c in (state.get("combatants") or {}).items():
+        if not c.get("removed"):
+            groups.setdefault(chars(c)["dex"], []).append((order_key(cid, c), int(cid)))
+    return [[cid for _, cid in sorted(g)] for _, g in sorted(groups.items(), reverse=True) if len(g) > 1]
+
+
+def put_before(state: dict, first: int, second: int) -> None:
+    """The GM's order of a DEX tie: `first` just before `second`, the rest of the tie as it was.
+    Whoever is still to act in this segment follows the new order at once."""
+    group = next(g for g in dex_ties(state) if first in g and second in g)
+    group.remove(first)
+    group.insert(group.index(second), first)
+    for rank, cid in enumerate(group):
+        state["combatants"][str(cid)]["tie_rank"] = rank
+    order = list(state.get("turn_order") or [])
+    head = order[:1] if order and order[0] == state.get("current") else []
+    fresh = segment_order(state, state["segment"]) if state.get("segment") else []
+    place = {cid: i for i, cid in enumerate(fresh)}
+    state["turn_order"] = head + sorted(order[len(head) :], key=lambda cid: place.get(cid, len(place)))
 
 
 def segment_order(state: Mapping, segment: int) -> list[int]:

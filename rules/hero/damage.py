@@ -22,7 +22,7 @@ from .derived import strength_dice, strength_halves
 from .locations import HitLocation
 from .maneuvers import Maneuver
 from .rolls import roll
-from .state import chars, has, refuse
+from .state import chars, has, out_cold, refuse
 
 
 def body_of_normal_die(face: int) -> int:
@@ -193,6 +193,15 @@ def defenses(target: Mapping, w: Weapon) -> tuple[int, int]:
     resistant = target["sheet"]["resistant_defenses"]["ed" if w.energy else "pd"]
     total = (c["ed"] if w.energy else c["pd"]) + resistant
     return total, (resistant if w.killing else total)
+
+
+def stun_doubled(target: Mapping, w: Weapon, modifiers_named) -> bool:
+    """Sorprendido: "Fuera de combate, x2 daño ATU", and "un personaje que está inconsciente o dormido
+    recibirá x2 ATU" without anyone naming it. Once, however many apply; never for a mental attack
+    ("Tampoco se aplican los modificadores de combate básicos", Combate mental)."""
+    if "surprised-out-of-combat" in modifiers_named:
+        return True
+    return w.kind != "mental" and out_cold(target)
 
 
 def after_defenses(

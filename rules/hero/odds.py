@@ -21,7 +21,8 @@ from rules.core.odds import band
 from . import locations
 from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
-from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun
+from .actions.schemas import AttackInput, checked
+from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun, stun_doubled
 from .derived import dice_label
 from .knockback_odds import expected_knockback
 from .state import refuse
@@ -178,7 +179,7 @@ def _secret_knockback(kb: dict | None, actor_hidden: bool) -> dict | None:
 def expected_damage(p: Prepared, target: Mapping, hit_locations: bool) -> dict:
     """Expected STUN and BODY of one hit, rolled and after the target's defenses."""
     ds, db = defenses(target, p.weapon)
-    surprised = "surprised-out-of-combat" in p.req["modifiers"]
+    surprised = stun_doubled(target, p.weapon, p.req["modifiers"])
     fixed = locations.BY_SLUG.get(p.req["location"] or "")
     use_locations = hit_locations and not p.weapon.area and p.weapon.kind != "mental"
     spots = (
@@ -212,6 +213,7 @@ def odds(state: Mapping, request: Mapping, *, viewer: Viewer, hidden: frozenset[
         )
     table = Table.from_state(state)
     actor = request.get("actor")
+    checked(AttackInput, request)  # the odds' request is not an action the site has validated
     p = prepare(table, actor, request)
     target_id = p.targets[0]
     aim = aim_at(table, p, actor, target_id)

@@ -11,7 +11,6 @@ from fractions import Fraction
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import Table
-from rules.core.errors import CONFLICT
 
 from . import clock
 from .state import chars, refuse
@@ -47,18 +46,6 @@ def acts_on_ego(state: Mapping, actor, action: Mapping) -> bool:
     mental = {a["name"] for a in c["sheet"]["attacks"] if a["kind"] == "mental"}
     waiting = actor in (state.get("turn_order") or [])
     return waiting and action.get("attack") in mental and chars(c)["ego"] > chars(now)["dex"]
-
-
-def require_phase(table: Table, actor, action: Mapping | None = None) -> dict:
-    if not in_phase(table.state, actor) and not (action and acts_on_ego(table.state, actor, action)):
-        raise refuse(
-            "phase.not_yours",
-            "No es la fase de este personaje.",
-            "It is not this character's phase.",
-            rule=RULE,
-            kind=CONFLICT,
-        )
-    return table.combatant(actor)
 
 
 def spend(c: dict, part) -> None:

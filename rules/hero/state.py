@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core.errors import CONFLICT, INVALID, Refused
+from rules.core.errors import INVALID, Refused
 
 from . import derived
 
@@ -82,6 +82,12 @@ def drop_condition(c: dict, condition: str) -> None:
         c["conditions"] = [x for x in c["conditions"] if x != condition]
 
 
+def out_cold(c: Mapping) -> bool:
+    """Unconscious (STUN at 0 or below) or asleep: Sorprendido, "un personaje que está inconsciente o
+    dormido recibirá x2 ATU", and 6E puts such a target at DCV 0 (docs/rules-notes-hero.md)."""
+    return c["stun"] <= 0 or c["status"] == "unconscious" or has(c, "asleep")
+
+
 def status_of(c: Mapping) -> str:
     """6E: BODY at −BODY is dead, below 0 dying; STUN at 0 or below unconscious (the issue's reading:
     "STUN at 0: unconscious; BODY below 0: dying; at −BODY: dead")."""
@@ -119,17 +125,6 @@ def combatant_or_refuse(table, cid, *, path: str = "/actor", role: str = "actor"
             path=path,
         )
     return c
-
-
-def require_active_fight(table) -> None:
-    if table.status != "active":
-        raise refuse(
-            "encounter.not_active",
-            "El combate no está en marcha.",
-            "The fight is not under way.",
-            rule="Comprobación de secuencia de combate",
-            kind=CONFLICT,
-        )
 
 
 def spend_end(c: dict, cost: int, rule: str = "Comprobación de secuencia de combate") -> None:

@@ -12,7 +12,7 @@ from .aim import Weapon
 from .derived import carried, combat_value, ecv
 from .levels import Allocation
 from .maneuvers import Maneuver
-from .state import chars, has, refuse
+from .state import chars, has, out_cold, refuse
 
 RULE_ROLL = "Valores de combate y tiradas de ataque"
 
@@ -194,6 +194,11 @@ def defence(aim: Aim, target: Mapping, w: Weapon, req: Mapping) -> Aim:
     if w.kind == "mental":
         aim.add("dcv", "ecv", ecv(chars(target)), "Combate mental")
         aim.add("dcv", "levels", levels.get("mental", 0), "Niveles de combate")
+        return aim
+    if out_cold(target):
+        # Sorprendido ("inconsciente o dormido") and 6E: an unconscious or sleeping target is at DCV 0,
+        # whatever its maneuver, levels or halvings.
+        aim.lines.append({"side": "dcv", "source": "out-cold", "value": 0, "rule": "Sorprendido"})
         return aim
     start = aim.dcv
     aim.add("dcv", "base", combat_value(chars(target)["dex"]), "Calculando VCO y VCD")

@@ -49,7 +49,7 @@ class Rank:
 
     def ranges(self) -> list[dict]:
         """The d100 rolls that read each colour on this column, as the published table prints
-        them (a colour with no roll, Beyond's white, is left out)."""
+        them (a colour with no roll would be left out; every column has all four)."""
         edges = (("white", 1, self.green), ("green", self.green, self.yellow))
         edges += (("yellow", self.yellow, self.red), ("red", self.red, 101))
         return [
@@ -85,13 +85,13 @@ RANKS: tuple[Rank, ...] = (
     Rank("monstrous", "Monstruoso", "Monstrous", 75, 63, 87, 21, 51, 86),
     Rank("unearthly", "Sobrenatural", "Unearthly", 100, 88, 125, 16, 46, 86),
     Rank("shift-x", "Shift X", "Shift X", 150, 126, 175, 11, 41, 81),
-    Rank("shift-y", "Shift Y", "Shift Y", 200, 176, 350, 9, 36, 81),
-    Rank("shift-z", "Shift Z", "Shift Z", 500, 351, 999, 7, 31, 76),
-    Rank("class-1000", "Clase 1000", "Class 1000", 1000, 1000, 2999, 5, 26, 76),
-    Rank("class-3000", "Clase 3000", "Class 3000", 3000, 3000, 4999, 3, 21, 71),
-    Rank("class-5000", "Clase 5000", "Class 5000", 5000, 5000, 9999, 2, 16, 71),
-    # Beyond has no white: every roll on it is at least green.
-    Rank("beyond", "Más allá", "Beyond", 10000, 10000, TOP, 1, 11, 66),
+    Rank("shift-y", "Shift Y", "Shift Y", 200, 176, 350, 7, 41, 81),
+    Rank("shift-z", "Shift Z", "Shift Z", 500, 351, 999, 4, 36, 76),
+    Rank("class-1000", "Clase 1000", "Class 1000", 1000, 1000, 2999, 2, 36, 76),
+    Rank("class-3000", "Clase 3000", "Class 3000", 3000, 3000, 4999, 2, 31, 71),
+    Rank("class-5000", "Clase 5000", "Class 5000", 5000, 5000, 9999, 2, 26, 66),
+    # A roll of 01 is white on every column, Beyond included (the published table).
+    Rank("beyond", "Más allá", "Beyond", 10000, 10000, TOP, 2, 21, 61),
 )
 BY_SLUG = {rank.slug: rank for rank in RANKS}
 INDEX = {rank.slug: i for i, rank in enumerate(RANKS)}

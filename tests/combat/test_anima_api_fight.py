@@ -100,8 +100,9 @@ def test_a_whole_fight_with_multiple_attacks_a_counterattack_and_a_critical_cons
 
     # The orc's counterattack, out of its turn: 40 + 2 + 6 = 48 against Celia's 28 + 4 = 32, 16:
     # Impacto devastador, 150 % − 20 (armour 2) of 70 = 91, at least 75 % of her 120:
-    # Desmembramiento, two zones by 2D10 (6: right arm, 8: right hand) and −20 % of the maximum.
-    queued.extend([6, 4, 6, 8])
+    # Desmembramiento, two zones by 2D10 (8 and 8: the right arm twice, so the arm and its
+    # neighbour, the hand) and −20 % of the maximum.
+    queued.extend([6, 4, 8, 8])
     answer = table.act(table.gm, {"type": "counterattack", "actor": orc, "target": celia, "with": "Hacha"})
     (counter,) = strikes(answer)
     assert (counter["attack_total"], counter["defense_total"], counter["impact_level"]) == (

@@ -146,3 +146,57 @@ def test_after_another_action_the_last_attacks_knockback_can_no_longer_be_amende
     )
 
     assert late.status_code == 409 and late.json()["errors"][0]["code"] == "knockback.nothing_to_amend"
+
+
+def test_reordering_a_dex_tie_is_the_gms_and_a_pair_not_tied_is_refused_with_its_rule():
+    url, gm, player, pc, npc, _ = fight()
+    refused = gm.post(f"{url}/actions/", {"type": "reorder_tie", "first": npc, "second": pc}, format="json")
+    assert refused.status_code == 400
+    error = refused.json()["errors"][0]
+    assert (error["code"], error["path"], error["rule"]) == ("tie.not_tied", "/second", "6E Speed Chart")
+    twin = gm.post(f"{url}/combatants/", {"npc": sheet("Gemelo", dex=8), "side": "villains"}, format="json")
+    tied = {"type": "reorder_tie", "first": twin.json()["id"], "second": npc}
+    assert player.post(f"{url}/actions/", tied, format="json").status_code == 403
+    assert gm.post(f"{url}/actions/", tied, format="json").status_code == 201
+    chart = [row["combatant"] for row in gm.get(f"{url}/").json()["clock"]["chart"]]
+    assert chart.index(twin.json()["id"]) < chart.index(npc)
+
+
+# Bad input the site refuses once, against the action type's schema, before the engine sees it:
+# the engine trusts a validated action. (action, who sends it, path of the error)
+SITE_REFUSED = [
+    ({"type": "attack", "target": "npc", "range": -1}, "player", "/range"),
+    ({"type": "attack", "target": "npc", "range": 10**7}, "player", "/range"),
+    ({"type": "attack", "target": "npc", "range": "far"}, "player", "/range"),
+    ({"type": "attack", "target": "npc", "shots": 0}, "player", "/shots"),
+    ({"type": "attack", "target": "npc", "levels_dcv": -2}, "player", "/levels_dcv"),
+    ({"type": "attack", "target": "npc", "velocity": -5}, "player", "/velocity"),
+    ({"type": "attack", "target": "npc", "attackers": True}, "player", "/attackers"),
+    ({"type": "attack", "target": "npc", "surprise_bonus": 4}, "player", "/surprise_bonus"),
+    ({"type": "attack"}, "player", "/target"),
+    ({"type": "move", "inches": -3}, "player", "/inches"),
+    ({"type": "set_condition", "target": "npc", "condition": "invisible"}, "gm", "/condition"),
+    ({"type": "adjust", "target": "npc", "stun": 5000}, "gm", "/stun"),
+]
+
+
+@pytest.mark.parametrize(("action", "who", "path"), SITE_REFUSED)
+def test_bad_input_is_refused_once_by_the_site_with_its_path_and_changes_nothing(action, who, path):
+    url, gm, player, pc, npc, _ = fight()
+    sent = {**action, **({"actor": pc} if who == "player" else {})}
+    sent = {k: (npc if v == "npc" else v) for k, v in sent.items()}
+    before = gm.get(f"{url}/").json()
+    answer = (player if who == "player" else gm).post(f"{url}/actions/", sent, format="json")
+    assert answer.status_code == 400, answer.json()
+    assert answer.json()["errors"][0]["path"] == path
+    assert gm.get(f"{url}/").json() == before
+
+
+def test_acting_outside_ones_phase_is_a_conflict_the_site_answers_and_changes_nothing():
+    url, gm, player, pc, npc, _ = fight()
+    before = gm.get(f"{url}/").json()
+    assert before["clock"]["current"] == pc  # Nova (DEX 20) acts first on segment 12
+    for action in ({"type": "end_turn"}, {"type": "defend", "maneuver": "dodge"}):
+        answer = gm.post(f"{url}/actions/", {**action, "actor": npc}, format="json")
+        assert answer.status_code == 409 and answer.json()["errors"][0]["code"] == "turn.not_yours"
+    assert gm.get(f"{url}/").json() == before

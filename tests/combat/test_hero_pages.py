@@ -388,3 +388,52 @@ def test_the_gm_console_offers_the_last_attacks_knockback_obstacle_and_applies_i
     t.encounter.refresh_from_db()
     assert t.encounter.events.filter(type="knockback_obstacle").count() == 1
     assert form_id not in t.page(t.gm)  # once named, the offer goes
+
+
+def _tied_table() -> HeroTable:
+    """The HeroTable with a second robot as quick as the first (DEX 14): a DEX tie."""
+    t = HeroTable()
+    twin = sheet("Gemelo", dex=14, spd=3)
+    t.twin = services.combatant_add(encounter=t.encounter, user=t.gm, side="villains", npc_sheet=twin)
+    return t
+
+
+def test_everyone_reads_how_dex_ties_are_broken_and_only_the_gm_gets_the_control():
+    t = _tied_table()
+    t.start()
+
+    gm_page, player_page = t.page(t.gm), t.page(t.player)
+
+    assert "quien entró antes en el combate" in element(gm_page, "hero-tie-note")
+    assert "quien entró antes en el combate" in element(player_page, "hero-tie-note")
+    assert 'value="reorder_tie"' in gm_page
+    assert 'value="reorder_tie"' not in player_page  # equal DEX would tell the NPCs' DEX
+
+
+def test_the_gm_reorders_a_dex_tie_from_the_page():
+    t = _tied_table()
+    npc, twin = _ids(t.npc), _ids(t.twin)
+    chart_before = element(t.page(t.gm), "spd-chart")
+    assert chart_before.index(f'data-combatant="{npc}"') < chart_before.index(f'data-combatant="{twin}"')
+
+    posted = client_for(t.gm).post(
+        f"{t.url}act/", {"type": "reorder_tie", "first": str(twin), "second": str(npc)}
+    )
+
+    assert posted.status_code in (200, 302)
+    chart = element(t.page(t.gm), "spd-chart")
+    assert chart.index(f'data-combatant="{twin}"') < chart.index(f'data-combatant="{npc}"')
+
+
+def test_a_pair_not_tied_on_dex_is_refused_in_words_and_changes_nothing():
+    t = _tied_table()
+    t.encounter.refresh_from_db()
+    version = t.encounter.version
+
+    answer = client_for(t.gm).post(
+        f"{t.url}act/", {"type": "reorder_tie", "first": str(_ids(t.pc)), "second": str(_ids(t.npc))}, **HTMX
+    )
+
+    assert "no empatan en DES" in answer.content.decode()
+    t.encounter.refresh_from_db()
+    assert t.encounter.version == version

@@ -10,9 +10,9 @@ from rules.core.encounter import Entry, Table
 
 from .. import aim as aims
 from ..derived import dice_label
-from ..phase import end_phase, require_phase
+from ..phase import end_phase
 from ..rolls import three_d6
-from ..state import add_condition, drop_condition, no_effects, require_active_fight, spend_end
+from ..state import add_condition, drop_condition, no_effects, spend_end
 from ..tohit import defence, hits, offence
 from . import contests, haymaker
 from .hit import damage_target, hit_payload, summary
@@ -179,8 +179,6 @@ def _after(table: Table, p: Prepared, actor: int) -> None:
 
 
 def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    require_active_fight(table)
-    require_phase(table, actor, action)
     p = prepare(table, actor, action)
     spend_end(table.combatant(actor), p.end)
     if p.maneuver.extra_segment:

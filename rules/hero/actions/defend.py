@@ -14,7 +14,7 @@ from .. import maneuvers
 from ..levels import defensive
 from ..phase import acted_this_segment, end_phase, in_phase, spend
 from ..rolls import characteristic_roll, three_d6
-from ..state import add_condition, chars, combatant_or_refuse, has, no_effects, refuse, require_active_fight
+from ..state import add_condition, chars, combatant_or_refuse, has, no_effects, refuse
 from ..tohit import hits
 from .haymaker import target_moved
 from .schemas import DefendInput, read
@@ -62,7 +62,6 @@ def _dive(dice: DiceSource, c: dict, req: Mapping, payload: dict, protectable: s
 
 
 def resolve(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    require_active_fight(table)
     req = read(DefendInput, action)
     c = combatant_or_refuse(table, actor)
     m = maneuvers.get(req["maneuver"])

@@ -12,10 +12,10 @@ from rules.core.texts import plural
 
 from .. import aim as aims
 from ..derived import strength_halves
-from ..phase import end_phase, require_phase, spend
+from ..phase import end_phase, spend
 from ..rolls import characteristic_roll, three_d6
 from ..spd import SEGMENTS
-from ..state import chars, combatant_or_refuse, drop_condition, refuse, require_active_fight, spend_end
+from ..state import chars, combatant_or_refuse, drop_condition, refuse, spend_end
 from ..tohit import hits
 from .attack import aim_at
 from .contests import characteristic_dice
@@ -38,8 +38,7 @@ def segments_until_next_phase(phases, segment: int) -> int:
 def suppress(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """ "La maniobra tarda media fase … Puede durar hasta la siguiente fase de acción del personaje. El
     personaje debe disparar el mismo número de balas en cada segmento" (END for every segment)."""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     req = read(SuppressInput, action)
     w = aims.weapon(c, req["attack"])
     if not w.autofire:
@@ -84,7 +83,6 @@ def suppress(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 def suppression_hit(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """ "Cualquier persona … que entre en el área cubierta por el fuego sostenido es atacada de forma
     automática … El VCD del objetivo es normal, y cada objetivo sólo puede ser alcanzado una vez por segmento." (Fuego sostenido)"""
-    require_active_fight(table)
     c = combatant_or_refuse(table, actor)
     s = c.get("suppressing")
     if not s or c["status"] != "active":
@@ -135,7 +133,6 @@ def suppression_hit(table: Table, dice: DiceSource, action: Mapping, actor) -> N
 
 def cover_fire(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """ "Si el objetivo intenta escapar, el atacante automáticamente causa el daño al objetivo"."""
-    require_active_fight(table)
     target_id = read(TargetInput, action)["target"]
     target = combatant_or_refuse(table, target_id, path="/target", role="target")
     covered = target.get("covered_by")
@@ -173,8 +170,7 @@ def break_cover(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """ "Cualquier Ataque de Presencia que iguale la PRE del personaje que cubre, pero … el defensor está
     en -3d6 … Si el atacante se distrae con éxito, hacer una tirada de DES contra DES (primero
     objetivo). Si el atacante gana, el defensor está cubierto nuevamente." (Cubrir)"""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     covered = c.get("covered_by")
     if not covered:
         raise refuse(

@@ -12,9 +12,16 @@ from rules.core.errors import CONFLICT
 
 from .. import clock
 from ..knockback import LAST, amend_knockback, amendable, obstacle_of
-from ..state import add_condition, combatant_or_refuse, drop_condition, refuse, update_status
+from ..state import add_condition, chars, combatant_or_refuse, drop_condition, refuse, update_status
 from .hit import INTO
-from .schemas import AdjustInput, ConditionInput, KnockbackObstacleInput, StartInput, read
+from .schemas import (
+    AdjustInput,
+    ConditionInput,
+    KnockbackObstacleInput,
+    StartInput,
+    TieInput,
+    read,
+)
 
 
 def start(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
@@ -72,14 +79,6 @@ def end(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 def set_condition(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     req = read(ConditionInput, action)
     c = combatant_or_refuse(table, req["target"], path="/target", role="target")
-    if req["condition"] not in ("prone", "in-cover", "hidden", "stunned", "flying"):
-        raise refuse(
-            "condition.unknown",
-            "Ese estado no existe.",
-            "There is no such condition.",
-            rule="Los modificadores de combate",
-            path="/condition",
-        )
     (add_condition if req["on"] else drop_condition)(c, req["condition"])
     table.write(
         Entry(
@@ -94,6 +93,47 @@ def set_condition(table: Table, dice: DiceSource, action: Mapping, actor) -> Non
                 "on": req["on"],
             },
             target=req["target"],
+            round=table.round,
+        )
+    )
+
+
+def reorder_tie(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    """The GM settles a DEX tie: 6E leaves it to a roll or to the GM, and the engine's own order
+    (higher SPD, then who joined first; rules/hero/clock.py) stands until the GM changes it."""
+    req = read(TieInput, action)
+    first = combatant_or_refuse(table, req["first"], path="/first", role="first")
+    second = combatant_or_refuse(table, req["second"], path="/second", role="second")
+    if req["first"] == req["second"]:
+        raise refuse(
+            "tie.same",
+            "Elige a dos combatientes distintos.",
+            "Choose two different combatants.",
+            rule=clock.RULE_TIME,
+            path="/second",
+        )
+    if chars(first)["dex"] != chars(second)["dex"] or first.get("removed") or second.get("removed"):
+        raise refuse(
+            "tie.not_tied",
+            "Esos dos no empatan en DES: actúa antes quien tiene más DES.",
+            "Those two do not tie on DEX: the higher DEX acts first.",
+            rule=clock.RULE_TIME,
+            path="/second",
+        )
+    clock.put_before(table.state, req["first"], req["second"])
+    table.write(
+        Entry(
+            "tie_order",
+            {
+                "text": {
+                    "es": "El director cambia el orden de un empate de DES.",
+                    "en": "The GM changes the order of a DEX tie.",
+                },
+                "rule": clock.RULE_TIME,
+                "first": req["first"],
+                "second": req["second"],
+            },
+            target=req["first"],
             round=table.round,
         )
     )

@@ -10,11 +10,11 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Table
 
 from .. import locations
-from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage
+from ..damage import after_defenses, knockback_dice, maximum_damage, roll_damage, stun_doubled
 from ..derived import combat_value
 from ..knockback import knockback_damage, remember_knockback
 from ..rolls import roll, three_d6
-from ..state import add_condition, chars, update_status
+from ..state import add_condition, chars, drop_condition, update_status
 from ..tohit import hits
 from .prepare import Prepared
 
@@ -154,12 +154,14 @@ def damage_target(
         rolled,
         location=location,
         pulled=pulled,
-        surprised_out="surprised-out-of-combat" in p.req["modifiers"],
+        surprised_out=stun_doubled(target, p.weapon, p.req["modifiers"]),
     )
     if rolled_with and rolled_with["success"]:
         stun, body = stun // 2, body // 2  # "solo recibe la mitad del daño, tanto en ATU, como en CUE"
     target["stun"] -= stun
     target["hit_points"] -= body
+    if stun or body:
+        drop_condition(target, "asleep")  # a blow that hurts wakes a sleeper (docs/rules-notes-hero.md)
     body_for_kb = rolled.body // 2 if pulled else rolled.body
     if p.req["coordinated"]:
         counted, body_for_kb = _coordinated(table, target_id, stun, body_for_kb)

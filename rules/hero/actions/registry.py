@@ -24,6 +24,7 @@ from .schemas import (
     StartInput,
     SuppressInput,
     TargetInput,
+    TieInput,
     TrackInput,
 )
 
@@ -180,6 +181,16 @@ ACTIONS: dict[str, ActionType] = {
             needs_actor=False,
         ),
         _a(
+            "reorder_tie",
+            gm.reorder_tie,
+            TieInput,
+            "Cambiar el orden de dos combatientes empatados en DES",
+            "Reorder two combatants tied on DEX",
+            gm_only=True,
+            needs_actor=False,
+            phases=GM_PHASES,
+        ),
+        _a(
             "adjust",
             gm.adjust,
             AdjustInput,
@@ -192,7 +203,7 @@ ACTIONS: dict[str, ActionType] = {
     )
 }
 
-ANY_TIME = frozenset({"start", "end", "set_condition", "adjust", "knockback_obstacle"})
+ANY_TIME = frozenset({"start", "end", "set_condition", "adjust", "knockback_obstacle", "reorder_tie"})
 
 
 def may_act(state: Mapping, actor, action: Mapping) -> bool:

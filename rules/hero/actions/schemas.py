@@ -147,16 +147,25 @@ class StartInput:
     hit_locations: bool = _f(False, "Usar localización de impacto", "Use hit locations")
 
 
-CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying")
+# "asleep": Sorprendido, "un personaje que está inconsciente o dormido recibirá x2 ATU" (state.out_cold).
+CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying", "asleep")
 
 
 @dataclass(frozen=True)
 class ConditionInput:
     target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant"})
-    condition: Literal["prone", "in-cover", "hidden", "stunned", "flying"] = field(
+    condition: Literal["prone", "in-cover", "hidden", "stunned", "flying", "asleep"] = field(
         metadata={"help_es": "Estado", "help_en": "Condition"}
     )
     on: bool = _f(True, "Poner o quitar", "Set or clear")
+
+
+@dataclass(frozen=True)
+class TieInput:
+    first: int = field(metadata={"help_es": "Quién actúa antes", "help_en": "Who acts first"})
+    second: int = field(
+        metadata={"help_es": "Quién actúa después (misma DES)", "help_en": "Who acts after (same DEX)"}
+    )
 
 
 @dataclass(frozen=True)
@@ -203,19 +212,28 @@ def _check_number(f, value) -> None:
 
 
 def read(schema: type, action: Mapping) -> dict:
-    """The action's fields with the schema's defaults filled, numbers checked against their bounds
-    (the site validates the same schema; the engine refuses on its own too, changing nothing)."""
+    """The action's fields with the schema's defaults filled. The site has validated the action
+    against this same schema (types, bounds, required fields) before the engine sees it, so the
+    engine trusts it (rules/core/encounter.py, "Schemas")."""
     out = {}
     for f in fields(schema):
-        if f.name in action and action[f.name] is not None:
-            value = action[f.name]
-            if f.metadata.get("min") is not None or f.metadata.get("max") is not None:
-                _check_number(f, value)
-            out[f.name] = value
+        if action.get(f.name) is not None:
+            out[f.name] = action[f.name]
         elif f.default is not MISSING:
             out[f.name] = f.default
         elif f.default_factory is not MISSING:
             out[f.name] = f.default_factory()
-        else:
-            raise _bad(f.name, f"Falta «{f.name}».", f"“{f.name}” is missing.")
     return out
+
+
+def checked(schema: type, request: Mapping) -> dict:
+    """A request the site does not validate against the schema (the odds asked before acting):
+    its required fields present and its numbers within their bounds, then `read`."""
+    for f in fields(schema):
+        value = request.get(f.name)
+        if value is None:
+            if f.default is MISSING and f.default_factory is MISSING:
+                raise _bad(f.name, f"Falta «{f.name}».", f"“{f.name}” is missing.")
+        elif f.metadata.get("min") is not None or f.metadata.get("max") is not None:
+            _check_number(f, value)
+    return read(schema, request)

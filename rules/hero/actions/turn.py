@@ -10,9 +10,9 @@ from rules.core.encounter import Entry, Table
 
 from .. import clock
 from ..derived import round_half_down
-from ..phase import end_phase, require_phase, spend
+from ..phase import end_phase, spend
 from ..recovery import recover
-from ..state import drop_condition, has, refuse, require_active_fight, spend_end
+from ..state import drop_condition, has, refuse, spend_end
 from . import contests
 from .haymaker import target_moved
 from .schemas import MoveInput, PickUpInput, TrackInput, read
@@ -28,8 +28,7 @@ def _say(table: Table, actor: int, kind: str, es: str, en: str, rule: str, **ext
 
 def move(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """6E: a half move is a half-phase action, a full move the whole phase; 1 END per 5" (10m)."""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     req = read(MoveInput, action)
     limit = c["sheet"]["movement"] * (1 if req["full"] else HALF)
     if req["inches"] > limit or has(c, "grabbed"):
@@ -60,8 +59,7 @@ def move(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 def recovery(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """6E Recovery: a full phase in which the character gets back REC STUN and END."""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     spend(c, 1)
     recover(table, actor, c, rule="6E Recovery")
     end_phase(table, dice, actor)
@@ -70,8 +68,7 @@ def recovery(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 def hold(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """6E Holding An Action: the phase waits; the character may use it in any later segment until
     their next phase (Ataques coordinados: "Esto puede requerir que los personajes más rápidos esperen")."""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     if c["held"]:
         raise refuse(
             "hold.already",
@@ -94,8 +91,7 @@ def hold(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 def stand_up(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """6E: standing up is a half-phase action."""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     if not has(c, "prone"):
         raise refuse("stand.not_prone", "No está en el suelo.", "They are not down.", rule="Objetivo tumbado")
     spend(c, HALF)
@@ -106,8 +102,7 @@ def stand_up(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 
 def pick_up(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     req = read(PickUpInput, action)
     if req["attack"] not in c["lost_attacks"]:
         raise refuse(
@@ -125,8 +120,7 @@ def pick_up(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 
 def escape(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     if c["grabbed_by"] is None:
         raise refuse(
             "escape.not_grabbed", "Nadie le tiene agarrado.", "Nobody is holding them.", rule="Agarrar"
@@ -144,8 +138,7 @@ def escape(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 def track(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     """Establecerse without attacking: "debe pasar toda una fase de seguimiento del objetivo"."""
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     req = read(TrackInput, action)
     if table.combatant(req["target"]) is None or req["target"] == actor:
         raise refuse(
@@ -173,8 +166,7 @@ def track(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
 
 
 def end_turn(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
-    require_active_fight(table)
-    c = require_phase(table, actor)
+    c = table.combatant(actor)
     if c["set_on"] is not None and c["spent"] == 0:
         c["set_on"] = None  # "perderá la bonificación si no ataca o rastrea el objetivo"
     _say(

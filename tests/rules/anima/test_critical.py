@@ -1,7 +1,11 @@
 """Las Consecuencias Críticas: a hit that takes half the maximum hit points or more."""
 
+from collections import Counter
+from fractions import Fraction
+
 import pytest
 
+from rules.anima.catalogue import ZONES, zone_for_face
 from rules.anima.critical import consequence_for
 
 from .helpers import act, c, events, sheet, table_with
@@ -27,13 +31,13 @@ HIT = {"type": "attack", "target": 2, "with": "Mandoble"}
 
 def test_amputation_rolls_a_zone_destroys_it_and_takes_ten_percent_of_the_maximum_for_good():
     table = _fight(defense=12)
-    act(table, [10, 1, 6], HIT, 1)  # 30 - 13 = 17: Impacto devastador, 150 % of 40 = 60
+    act(table, [10, 1, 8], HIT, 1)  # 30 - 13 = 17: Impacto devastador, 150 % of 40 = 60
     hit = events(table, "attack")[0]
     assert (hit["damage"], hit["critical"], hit["zones"], hit["zone_roll"]["faces"]) == (
         60,
         "amputation",
         ["right-arm"],
-        [6],
+        [8],
     )
     assert (c(table, 2)["hit_points"], c(table, 2)["hit_points_max"], c(table, 2)["status"]) == (
         30,
@@ -106,3 +110,39 @@ def test_an_aimed_head_amputation_kills():
     table = _fight(defense=6)
     act(table, [10, 1], {**HIT, "aimed": "head"}, 1)  # 24 - 7 = 17: devastating
     assert c(table, 2)["status"] == "dead"
+
+
+# The published location table (Core Exxet, d100): trunk 01–50 (ribs, shoulder, chest, heart 35;
+# stomach, kidneys 15), each arm with its hand 10, each leg with its foot 10, head 91–100.
+PUBLISHED_SHARE = {
+    "torso": Fraction(35, 100),
+    "abdomen": Fraction(15, 100),
+    "right-arm": Fraction(10, 100),
+    "left-arm": Fraction(10, 100),
+    "right-leg": Fraction(10, 100),
+    "left-leg": Fraction(10, 100),
+    "head": Fraction(10, 100),
+}
+
+
+def test_the_damage_zone_roll_scales_the_published_location_table_to_the_d10():
+    share = Counter(zone_for_face(face).slug for face in range(1, 11))
+    rolled = {slug: Fraction(n, 10) for slug, n in share.items()}
+    assert rolled.keys() == PUBLISHED_SHARE.keys()  # no hand: an arm's tenth includes its hand
+    assert rolled["torso"] + rolled["abdomen"] == Fraction(1, 2)  # the trunk, about half
+    for slug, published in PUBLISHED_SHARE.items():
+        assert abs(rolled[slug] - published) <= Fraction(1, 20), slug  # within half a face
+
+
+def test_an_amputation_lands_on_a_hand_only_when_aimed():
+    assert [zone_for_face(face).slug for face in range(1, 11)].count("right-hand") == 0
+    table = _fight(defense=10)
+    act(table, [10, 1], {**HIT, "aimed": "right-hand"}, 1)
+    assert events(table, "attack")[0]["zones"] == ["right-hand"]
+
+
+def test_every_aimed_zone_keeps_its_aim_penalty_whatever_the_roll_gives_it():
+    assert {z.slug: z.aim_penalty for z in ZONES} == {
+        "right-leg": -2, "left-leg": -2, "abdomen": -2, "torso": -1, "right-arm": -2, "left-arm": -2,
+        "right-hand": -4, "left-hand": -4, "head": -6,
+    }  # fmt: skip

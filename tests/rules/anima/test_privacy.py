@@ -172,7 +172,7 @@ def test_every_answer_of_the_odds_is_plain_json():
 def test_the_permanent_loss_of_a_hidden_npc_stays_behind_the_screen_but_the_lost_arm_is_seen():
     axe = [{"name": "Hacha", "size": "large", "damage": 40}]
     table = table_with(sheet("Celia", weapons=axe), sheet("Orco", defense=12), started=True)
-    act(table, [10, 1, 6], {"type": "attack", "target": 2, "with": "Hacha"}, 1)
+    act(table, [10, 1, 8], {"type": "attack", "target": 2, "with": "Hacha"}, 1)
     seen = SYSTEM.combat.view_event(_event(table), hidden=frozenset({2}), viewer=PLAYER)
     assert (seen["critical"], seen["zones"]) == (
         "amputation",

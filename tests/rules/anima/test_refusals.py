@@ -80,39 +80,8 @@ def test_a_fallen_combatant_cannot_act_even_on_its_turn():
     assert (info.value.code, info.value.kind) == ("combatant.down", "conflict")
 
 
-@pytest.mark.parametrize(
-    ("action", "actor", "path"),
-    [
-        ({"type": "attack", "target": 2, "with": "Espada larga", "aimed": ["head"]}, 1, "/aimed"),
-        ({"type": "attack", "target": 2, "with": "Espada larga", "capability": {"x": 1}}, 1, "/capability"),
-        ({"type": "attack", "target": None, "with": "Espada larga"}, 1, "/target"),
-        ({"type": "attack", "target": "2", "with": "Espada larga"}, 1, "/target"),
-        ({"type": "attack", "target": 2, "with": 7}, 1, "/with"),
-        ({"type": "attack", "target": 2, "with": "Espada larga", "attacks": 2.5}, 1, "/attacks"),
-        ({"type": "attack", "target": 2, "with": "Espada larga", "attacks": True}, 1, "/attacks"),
-        ({"type": "move", "metres": "lejos"}, 1, "/metres"),
-        ({"type": "area_power", "power": "Fuego", "targets": ["x"]}, 1, "/targets"),
-        ({"type": "area_power", "power": "Fuego", "targets": 2}, 1, "/targets"),
-        ({"type": "equip", "weapons": "Espada larga"}, 1, "/weapons"),
-        ({"type": "condition", "target": 2, "condition": ["prone"]}, None, "/condition"),
-        ({"type": "condition", "target": 2, "condition": "prone", "on": "sí"}, None, "/on"),
-        ({"type": "choose_defense", "capability": ["magic"]}, 2, "/capability"),
-        ({"type": "adjust", "target": 2, "hit_points": "50"}, None, "/hit_points"),
-        (
-            {"type": "set_results_table", "minimums": [1, "2"], "maximums": [], "damage_percents": []},
-            None,
-            "/minimums",
-        ),
-        ({"type": "attack", "with": "Espada larga"}, 1, "/target"),
-    ],
-)
-def test_values_of_the_wrong_shape_are_refused_with_their_field_not_crashed_on(action, actor, path):
-    refusal = refused_and_unchanged(_table(), [5, 5], action, actor)
-    assert (
-        refusal.code in ("input.bad_type", "input.required")
-        and refusal.path == path
-        and refusal.kind == "invalid"
-    )
+# A value of the wrong shape never reaches the engine: the site validates each action once,
+# against its type's schema (tests/combat/test_anima_validated_once.py).
 
 
 def test_a_weapon_size_of_the_wrong_type_is_a_sheet_problem():

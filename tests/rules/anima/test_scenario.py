@@ -78,7 +78,7 @@ def test_a_whole_fight_with_multiple_attacks_a_counterattack_and_a_critical_cons
 
     # Orco counterattacks out of turn, with the bonus of half the difference (27 − 32 = −5 → 2).
     assert not SYSTEM.combat.may_act(site.state, 2, {"type": "attack"})
-    events = site.act({"type": "counterattack", "target": 1, "with": "Hacha"}, 2, [10, 1, 6])
+    events = site.act({"type": "counterattack", "target": 1, "with": "Hacha"}, 2, [10, 1, 8])
     strike = events[0]["payload"]
     assert (strike["attack_total"], strike["impact_level"], strike["critical"], strike["zones"]) == (
         32, "major", "amputation", ["right-arm"])  # fmt: skip

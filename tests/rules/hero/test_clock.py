@@ -1,6 +1,8 @@
 """Time: 12 segments a turn, DEX order inside a segment, recovery after segment 12, combat on
 segment 12, half and full phases, aborting and holding."""
 
+import copy
+
 import pytest
 
 from rules.core.dice import FixedDice
@@ -62,14 +64,11 @@ def test_the_clock_shows_turn_segment_current_and_the_speed_chart():
     assert clock["chart"] == [{"combatant": 1, "spd": 3, "dex": 18, "segments": [4, 8, 12]}]
 
 
-def test_acting_outside_ones_phase_is_a_conflict_and_changes_nothing():
+def test_acting_outside_ones_phase_is_not_allowed():
+    # The site refuses it (409) before the engine sees it: tests/combat/test_hero_api.py.
     t = table_with(sheet("A", dex=20), sheet("B", dex=10))
-    before = repr(t.state)
     assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1})
-    with pytest.raises(Refused) as err:
-        act(t, {"type": "attack", "target": 1}, 2, [3, 3, 3])
-    assert err.value.kind == "conflict"
-    assert repr(t.state) == before
+    assert not COMBAT.may_act(t.state, 2, {"type": "end_turn"})
 
 
 def test_a_half_move_leaves_half_a_phase_for_a_half_phase_attack():
@@ -280,3 +279,60 @@ def test_a_low_ego_does_not_jump_the_dex_order():
     mind = {"name": "Golpe mental", "kind": "mental", "dice": 3, "killing": False, "energy": False}
     t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=12, attacks=[mind]))
     assert not COMBAT.may_act(t.state, 2, {"type": "attack", "target": 1, "attack": "Golpe mental"})
+
+
+def test_the_gm_may_put_one_tied_combatant_before_another():
+    # 6E leaves a DEX tie to a roll or to the GM; the engine's own order stands until the GM speaks.
+    t = table_with(
+        sheet("A", dex=15, spd=3), sheet("B", dex=15, spd=4), sheet("C", dex=15, spd=3), started=False
+    )
+    act(t, {"type": "reorder_tie", "first": 3, "second": 2}, None)
+    act(t, {"type": "start"}, None)
+    assert COMBAT.clock(t.state)["order"] == [3, 2, 1]
+    assert [row["combatant"] for row in COMBAT.clock(t.state)["chart"]] == [3, 2, 1]
+    tie = next(e for e in t.entries if e.type == "tie_order")
+    assert (tie.payload["first"], tie.payload["second"], tie.payload["rule"]) == (3, 2, "6E Speed Chart")
+
+
+def test_the_gms_tie_order_holds_in_later_segments_and_higher_dex_still_goes_first():
+    t = table_with(sheet("A", dex=15, spd=3), sheet("B", dex=15, spd=3), sheet("D", dex=20, spd=3))
+    assert COMBAT.clock(t.state)["order"] == [3, 1, 2]
+    act(t, {"type": "reorder_tie", "first": 2, "second": 1}, None)
+    assert COMBAT.clock(t.state)["order"] == [3, 2, 1]
+    for cid in (3, 2, 1):
+        act(t, {"type": "end_turn"}, cid)
+    assert (t.state["segment"], COMBAT.clock(t.state)["order"]) == (4, [3, 2, 1])
+
+
+def test_the_current_combatant_keeps_its_phase_and_those_still_to_act_follow_the_new_order():
+    t = table_with(sheet("A", dex=15), sheet("B", dex=15), sheet("C", dex=15))
+    assert COMBAT.clock(t.state)["order"] == [1, 2, 3]
+    act(t, {"type": "reorder_tie", "first": 3, "second": 1}, None)
+    assert (t.state["current"], COMBAT.clock(t.state)["order"]) == (1, [1, 3, 2])
+    for cid in (1, 3, 2):
+        act(t, {"type": "end_turn"}, cid)
+    assert (t.state["segment"], COMBAT.clock(t.state)["order"]) == (3, [3, 1, 2])
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "path"),
+    [
+        ({"first": 1, "second": 3}, "tie.not_tied", "/second"),
+        ({"first": 1, "second": 1}, "tie.same", "/second"),
+        ({"first": 9, "second": 1}, "first.not_in_fight", "/first"),
+    ],
+)
+def test_only_combatants_tied_on_dex_are_reordered(action, code, path):
+    t = table_with(sheet("A", dex=15), sheet("B", dex=15), sheet("C", dex=18))
+    before = copy.deepcopy(t.state)
+    with pytest.raises(Refused) as refused:
+        act(t, {"type": "reorder_tie", **action}, None)
+    assert (refused.value.code, refused.value.path) == (code, path)
+    assert t.state == before
+
+
+def test_reordering_a_tie_is_the_gms_and_may_come_at_any_time():
+    kind = COMBAT.actions["reorder_tie"]
+    assert kind.gm_only and not kind.needs_actor and kind.phases == ("setup", "active")
+    t = table_with(sheet("A", dex=15), sheet("B", dex=15))
+    assert COMBAT.may_act(t.state, None, {"type": "reorder_tie", "first": 2, "second": 1})

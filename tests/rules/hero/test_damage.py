@@ -351,3 +351,32 @@ def test_coordinated_attacks_also_add_their_body_for_knockback():
         t, {"type": "attack", "target": 3, "coordinated": True}, 2, [3, 3, 3] + [3] * 6 + [5, 5] + KB_ROLLS
     )  # 12 − 10
     assert last(t)["knockback"]["inches"] == 2
+
+
+def test_an_unconscious_target_takes_double_stun_before_defenses_unasked():
+    # Sorprendido: "un personaje que está inconsciente o dormido recibirá x2 ATU … El x2 a ATU se
+    # duplica antes de que se apliquen las defensas." 13 STUN rolled: 26 − 5 PD.
+    t = duel()
+    act(t, {"type": "adjust", "target": 2, "stun": -30}, None)
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS)
+    assert last(t)["damage"]["stun"] == 26 - 5
+
+
+def test_a_sleeping_target_takes_double_stun_once_even_when_also_surprised():
+    t = duel()
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep"}, None)
+    act(
+        t,
+        {"type": "attack", "target": 2, "modifiers": ["surprised-out-of-combat"]},
+        1,
+        [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS,
+    )
+    assert last(t)["damage"]["stun"] == 26 - 5
+
+
+def test_a_blow_that_hurts_wakes_a_sleeper():
+    t = duel()
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep"}, None)
+    act(t, {"type": "attack", "target": 2}, 1, [3, 3, 3] + [6, 6, 1] + [1, 1] + KB_ROLLS)
+    assert last(t)["damage"]["stun"] == 26 - 5
+    assert "asleep" not in c(t, 2)["conditions"] and c(t, 2)["status"] == "active"

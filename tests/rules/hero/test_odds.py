@@ -154,3 +154,14 @@ def test_only_attacks_have_odds():
             viewer=GM,
             hidden=frozenset(),
         )
+
+
+def test_the_odds_double_the_stun_of_an_unconscious_target():
+    # Sorprendido: "un personaje que está inconsciente o dormido recibirá x2 ATU"; 6E: DCV 0.
+    t = table_with(sheet("A"), sheet("B", pd=5))
+    COMBAT.actions["adjust"].resolve(t, None, {"type": "adjust", "target": 2, "stun": -30}, None)
+    o = odds(t, {"target": 2})
+    assert o["to_hit"] == 11 + 6
+    dice = list(itertools.product(range(1, 7), repeat=3))
+    stun = Fraction(sum(max(0, 2 * sum(d) - 5) for d in dice), 216)
+    assert Fraction(o["expected_per_hit"]["stun"]["exact"]) == stun

@@ -1,11 +1,14 @@
 """The attack roll: 3d6 ≤ 11 + OCV − DCV, the 3 and the 18, and every modifier the seed lists."""
 
+from dataclasses import fields
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.core.errors import Refused
 from rules.hero import modifiers
+from rules.hero.actions.schemas import AttackInput
 from rules.hero.tohit import hits
 
 from .helpers import KB_ROLLS, act, aim, attack_entry, c, last, sheet, table_with
@@ -215,9 +218,11 @@ def test_a_surprise_maneuver_adds_one_to_three(bonus):
     assert aim(duel(), {"target": 2, "surprise_bonus": bonus}).to_hit == 11 + bonus
 
 
-def test_a_surprise_bonus_above_three_is_refused():
-    with pytest.raises(Refused):
-        aim(duel(), {"target": 2, "surprise_bonus": 4})
+def test_a_surprise_bonus_is_at_most_three():
+    # "El bono para una maniobra de sorpresa es +1, +2 o +3": the schema's bound, which the site
+    # checks before the engine sees the action (tests/combat/test_hero_api.py).
+    bound = next(f for f in fields(AttackInput) if f.name == "surprise_bonus").metadata
+    assert (bound["min"], bound["max"]) == (0, 3)
 
 
 @pytest.mark.parametrize("slug", ["surprised-in-combat", "surprised-out-of-combat"])
@@ -373,3 +378,29 @@ def test_only_blasts_and_autofire_cover_several_hexes():
     with pytest.raises(Refused) as err:
         aim(duel(), {"target": 2, "attack": "Pistola", "spread_hexes": 1})
     assert err.value.code == "autofire.needed"
+
+
+def test_an_unconscious_target_is_at_dcv_0():
+    # Sorprendido: "un personaje que está inconsciente o dormido recibirá x2 ATU"; 6E: DCV 0.
+    t = duel()
+    act(t, {"type": "adjust", "target": 2, "stun": -30}, None)
+    assert c(t, 2)["status"] == "unconscious"
+    assert aim(t, {"target": 2}).dcv == 0
+    assert aim(t, {"target": 2}).to_hit == 11 + 6
+
+
+def test_a_sleeping_target_is_at_dcv_0_whatever_its_maneuver_or_halvings():
+    t = duel()
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep"}, None)
+    c(t, 2)["conditions"].append("prone")
+    c(t, 2)["effects"]["dcv"] = 3
+    assert aim(t, {"target": 2}).dcv == 0
+    act(t, {"type": "set_condition", "target": 2, "condition": "asleep", "on": False}, None)
+    assert aim(t, {"target": 2}).dcv == 5  # awake again: (6 + 3) halved for prone, rounding up
+
+
+def test_a_mental_attack_on_an_unconscious_target_keeps_its_ecv():
+    # Combate mental: "Tampoco se aplican los modificadores de combate básicos".
+    t = duel()
+    act(t, {"type": "adjust", "target": 2, "stun": -30}, None)
+    assert aim(t, {"target": 2, "attack": "Golpe mental", "range": 3}).dcv == 4

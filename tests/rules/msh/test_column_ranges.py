@@ -3,10 +3,14 @@ and the encounter page draw the column from."""
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
+
 import pytest
 
 from rules.core.encounter import GM
-from rules.msh.ranks import BY_SLUG, RANKS
+from rules.msh.odds import colour_chances
+from rules.msh.ranks import BY_SLUG, COLOURS, RANKS
 
 from .test_privacy_and_odds import COMBAT, HIDDEN, PLAYER, duel
 
@@ -32,8 +36,38 @@ def test_the_excellent_column_reads_as_the_published_table_prints_it():
     ]
 
 
-def test_beyond_has_no_white_range():
-    assert [r["colour"] for r in BY_SLUG["beyond"].ranges()] == ["green", "yellow", "red"]
+def test_beyond_reads_as_the_published_table_prints_it():
+    # Advanced Set (1986), Universal Table: 01 is white on Beyond too.
+    assert [(r["colour"], r["from"], r["to"]) for r in BY_SLUG["beyond"].ranges()] == [
+        ("white", 1, 1),
+        ("green", 2, 20),
+        ("yellow", 21, 60),
+        ("red", 61, 100),
+    ]
+
+
+# The lowest green, yellow and red of the columns from Shift Y up (Advanced Set, 1986).
+FROM_SHIFT_Y = {
+    "shift-y": (7, 41, 81),
+    "shift-z": (4, 36, 76),
+    "class-1000": (2, 36, 76),
+    "class-3000": (2, 31, 71),
+    "class-5000": (2, 26, 66),
+    "beyond": (2, 21, 61),
+}
+
+
+def _published_colour(lowest: tuple[int, int, int], roll: int) -> str:
+    green, yellow, red = lowest
+    return "red" if roll >= red else "yellow" if roll >= yellow else "green" if roll >= green else "white"
+
+
+@pytest.mark.parametrize("slug", FROM_SHIFT_Y)
+@pytest.mark.parametrize("karma", [0, 5, 40])
+def test_the_odds_of_the_columns_from_shift_y_up_are_an_exact_count_of_1_to_100(slug, karma):
+    counts = Counter(_published_colour(FROM_SHIFT_Y[slug], min(100, roll + karma)) for roll in range(1, 101))
+    chances = colour_chances(BY_SLUG[slug], karma)
+    assert chances == {colour: Fraction(counts[colour], 100) for colour in COLOURS}
 
 
 def test_exact_odds_name_the_column_and_its_ranges_and_banded_odds_do_not():

@@ -19,6 +19,7 @@ SEED_WORDS = " ".join(SEED.split())
 
 # The published rank numbers (Advanced Set): (slug, value, min, max, green, yellow, red).
 PUBLISHED = [
+    ("shift-0", 0, 0, 0, 66, 95, 100),
     ("feeble", 2, 1, 2, 61, 91, 100),
     ("poor", 4, 3, 4, 56, 86, 100),
     ("typical", 6, 5, 7, 51, 81, 98),
@@ -29,6 +30,13 @@ PUBLISHED = [
     ("amazing", 50, 46, 62, 26, 56, 91),
     ("monstrous", 75, 63, 87, 21, 51, 86),
     ("unearthly", 100, 88, 125, 16, 46, 86),
+    ("shift-x", 150, 126, 175, 11, 41, 81),
+    ("shift-y", 200, 176, 350, 7, 41, 81),
+    ("shift-z", 500, 351, 999, 4, 36, 76),
+    ("class-1000", 1000, 1000, 2999, 2, 36, 76),
+    ("class-3000", 3000, 3000, 4999, 2, 31, 71),
+    ("class-5000", 5000, 5000, 9999, 2, 26, 66),
+    ("beyond", 10000, 10000, TOP, 2, 21, 61),
 ]
 
 
@@ -56,6 +64,16 @@ def test_the_ranks_carry_the_published_numbers_and_colour_thresholds(row):
 )
 def test_a_number_falls_in_its_rank(number, slug):
     assert rank_of(number).slug == slug
+
+
+def test_every_column_of_the_table_is_published():
+    assert [row[0] for row in PUBLISHED] == [rank.slug for rank in RANKS]
+
+
+@pytest.mark.parametrize("rank", RANKS, ids=lambda r: r.slug)
+def test_a_roll_of_01_is_white_on_every_column(rank):
+    # The Advanced Set's Universal Table (1986) prints 01 white on every column, Beyond included.
+    assert rank.colour(1) == "white"
 
 
 def test_the_ranks_cover_every_number_once_in_order():
