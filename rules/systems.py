@@ -122,6 +122,8 @@ class GameSystem(Protocol):
     # campaign (`Campaign.rules_options`, handed to every action as `Table.options`).
     # Optional: `sheet_keys`, the top-level keys its sheet may have; a change of a sheet (PATCH)
     # that names any other key is refused, since it could replace nothing.
+    # Optional: `summary_es`, `summary_en`, the one line that tells the system apart where a GM
+    # chooses one (the campaign form); a system without them is described by its dice.
 
     def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
         """Validate a sheet and derive its numbers; never raises on bad input. `history` may

@@ -31,6 +31,9 @@ class Epic20:
     name_es = "Epic20"
     name_en = "Epic20"
     dice = "1d20"
+    # One line for the campaign form (seed 000, "NIVEL" and "RESOLVER ACCIONES").
+    summary_es = "Superhéroes con 1d20: nivel, atributos, poderes y maniobras de combate."
+    summary_en = "Superheroes on a d20: level, attributes, powers and combat maneuvers."
     sheet_keys = SHEET_KEYS
 
     def catalogue(self) -> dict:

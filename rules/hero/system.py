@@ -19,6 +19,11 @@ class HeroSystem:
     name_es = "Hero System"
     name_en = "Hero System"
     dice = "3d6"
+    # One line for the campaign form (seed 004, "Combatiendo": phases, segments, STUN and BODY).
+    summary_es = (
+        "Hero System con 3d6: fases según la Velocidad en 12 segmentos, daño de Aturdimiento y Cuerpo."
+    )
+    summary_en = "Hero System on 3d6: Speed phases across 12 segments, STUN and BODY damage."
     sheet_keys = KEYS
 
     def __init__(self):
