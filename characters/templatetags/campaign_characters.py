@@ -24,4 +24,6 @@ def campaign_characters_of(context, campaign):
     sections = {slug: _awards_section(slug) for slug in {row.system for row in rows}} if is_gm else {}
     for row in rows:
         row.awards_section = sections.get(row.system)
-    return {"rows": rows, "is_gm": is_gm, "user": user}
+    # Every character of a campaign plays its system (`services.check_campaign_system`): the
+    # section names it once.
+    return {"campaign": campaign, "rows": rows, "is_gm": is_gm, "user": user}

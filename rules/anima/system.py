@@ -104,12 +104,8 @@ class AnimaSystem:
     name_en = "Anima (d10)"
     dice = "1d10"
     # One line for the campaign form (seed 003, "Las Acciones" and the combat results table).
-    summary_es = (
-        "Fantasía al estilo Anima con 1d10: ataque contra defensa, Tabla de Resultados de Combate y críticos."
-    )
-    summary_en = (
-        "Anima-style fantasy on a d10: attack against defence, the Combat Results Table and criticals."
-    )
+    summary_es = "Fantasía con 1d10: ataque contra defensa, Tabla de Resultados de Combate y críticos."
+    summary_en = "Fantasy on a d10: attack against defence, the Combat Results Table and criticals."
     sheet_keys = frozenset(sheet.KNOWN_KEYS)
     combat = AnimaCombat()
 

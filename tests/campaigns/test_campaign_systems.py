@@ -192,3 +192,18 @@ def test_a_badge_speaks_english_when_asked():
     url = reverse("campaigns:campaign_detail", args=[campaign.pk])
     html = text(client_for(gm, HTTP_ACCEPT_LANGUAGE="en").get(url))
     assert 'title="Game system">Marvel Super Heroes (Universal Table)</span>' in html
+
+
+def test_the_character_list_shows_a_level_only_for_a_system_whose_sheet_has_one():
+    owner = UserFactory()
+    nova = make_character(owner, sheet=sheet_of("epic20", "Nova"))
+    dragon = make_character(owner, sheet=sheet_of("hero", "Dragón"))
+    listed = text(client_for(owner).get(reverse("characters:list")))
+
+    def level_cell(character) -> str:
+        row = listed[listed.index(f'id="character-{character.pk}"') :]
+        cell = row[row.index('data-label="Nivel">') :]
+        return cell[len('data-label="Nivel">') : cell.index("</td>")]
+
+    assert level_cell(nova) == "8"
+    assert level_cell(dragon) == '<span class="text-body-secondary">—</span>'
