@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.test_fight_page import SIZES, _scrolls_sideways, _serious_violations
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -60,3 +62,21 @@ def test_on_a_phone_the_system_cards_fit_and_answer_a_tap(new_page, make_user, f
     phone.get_by_label("Nombre de la campaña").fill("Campeones")
     phone.get_by_role("button", name="Crear campaña").click()
     expect(phone.locator("#campaign-meta .system-badge")).to_have_text("Hero System")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_campaign_list_with_its_form_passes_axe_and_fits(new_page, make_user, force_login, size):
+    page = force_login(new_page(viewport=SIZES[size]), make_user(username="directora"))
+    page.goto("/campaigns/")
+    page.wait_for_load_state("networkidle")
+    assert _serious_violations(page) == []
+    assert not _scrolls_sideways(page)
+    # A refused form (a name of spaces only) draws its errors in place, just as accessibly.
+    page.get_by_label("Nombre de la campaña").fill("   ")
+    page.locator("label[for='system-msh']").click()
+    page.get_by_role("button", name="Crear campaña").click()
+    expect(
+        page.locator("#campaigns-panel .invalid-feedback, #campaigns-panel [aria-invalid='true']").first
+    ).to_be_visible()
+    expect(page.locator("#system-msh")).to_be_checked()
+    assert _serious_violations(page) == []
