@@ -207,3 +207,14 @@ def test_the_character_list_shows_a_level_only_for_a_system_whose_sheet_has_one(
 
     assert level_cell(nova) == "8"
     assert level_cell(dragon) == '<span class="text-body-secondary">—</span>'
+
+
+def test_the_remembered_list_offers_a_system_registered_after_it_was_drawn():
+    client = client_for(UserFactory())
+    assert 'id="system-coin"' not in text(client.get(LIST))
+    systems.register(Coin())
+    try:
+        assert 'id="system-coin"' in text(client.get(LIST))
+    finally:
+        systems.unregister("coin")
+    assert 'id="system-coin"' not in text(client.get(LIST))
