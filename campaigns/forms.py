@@ -1,7 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Campaign
+from rules import systems
+
+from .models import DEFAULT_SYSTEM, Campaign
 
 NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
 
@@ -14,6 +16,34 @@ class CampaignForm(forms.Form):
         max_length=NAME_MAX_LENGTH,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+def _system_choices() -> list[tuple[str, str]]:
+    # Read when each form is made: a system registered later is offered too.
+    return [(system.slug, system.name_es) for system in systems.all_systems().values()]
+
+
+class CampaignCreateForm(CampaignForm):
+    """A new campaign: its name and the game system it plays (`rules.systems`), Epic20 unless
+    chosen otherwise. The page draws the choices as cards (`campaigns.game_systems`); a form
+    sent without one (an old page, a script) gets the default, as the API does."""
+
+    system = forms.ChoiceField(
+        label=_("Sistema de juego"),
+        choices=_system_choices,
+        required=False,
+        initial=DEFAULT_SYSTEM,
+        error_messages={"invalid_choice": _("Elige uno de los sistemas de juego de la lista.")},
+    )
+
+    def clean_system(self) -> str:
+        return self.cleaned_data.get("system") or DEFAULT_SYSTEM
+
+    def selected_system(self) -> str:
+        """The system the cards show chosen: the one sent, if it is one, else the default."""
+        sent = self.data.get("system") if self.is_bound else None
+        known = {slug for slug, _name in _system_choices()}
+        return sent if sent in known else DEFAULT_SYSTEM
 
 
 class JoinForm(forms.Form):

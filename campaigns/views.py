@@ -12,10 +12,12 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from epic20site.remembered_pages import render_page, render_remembered_page
+from rules import systems
 
 from . import selectors, services
 from .access import access_campaign_by_id, can_see_invite_code, is_campaign_gm
-from .forms import CampaignForm, JoinForm
+from .forms import CampaignCreateForm, CampaignForm, JoinForm
+from .game_systems import system_cards
 
 LIST_TEMPLATE = "campaigns/campaign_list.html"
 DETAIL_TEMPLATE = "campaigns/campaign_detail.html"
@@ -26,19 +28,22 @@ def _template(request, template: str, partial: str) -> str:
 
 
 def _list_context(request, *, create_form=None, join_form=None, joined=None) -> dict:
+    create_form = create_form or CampaignCreateForm()
     return {
         "campaigns": selectors.campaign_list_for_user(request.user),
-        "create_form": create_form or CampaignForm(),
+        "create_form": create_form,
+        "system_cards": system_cards(create_form.selected_system()),
         "join_form": join_form or JoinForm(),
         "joined": joined,
     }
 
 
-def _list_page(request, context: dict):
-    """The list with a form's answer: its panel for htmx, else the whole page, drawn now."""
+def _list_page(request, context: dict, *, status: int = 200):
+    """The list with a form's answer: its panel for htmx (which swaps only a 2xx answer), else
+    the whole page, drawn now."""
     if request.htmx:
         return render(request, f"{LIST_TEMPLATE}#panel", context)
-    return render_page(request, LIST_TEMPLATE, context)
+    return render_page(request, LIST_TEMPLATE, context, status=status)
 
 
 def _detail_context(request, campaign, **extra) -> dict:
@@ -68,7 +73,8 @@ def campaign_list(request):
     # The page players open most: remembered under the version of what it shows.
     if request.htmx:
         return _list_page(request, _list_context(request))
-    version = (request.user.pk, selectors.campaign_list_version(request.user))
+    # The form offers every registered system, so the registry is part of what the page shows.
+    version = (request.user.pk, selectors.campaign_list_version(request.user), tuple(systems.slugs()))
     return render_remembered_page(
         request, LIST_TEMPLATE, {}, "campaign-list-page", version, lambda: _list_context(request)
     )
@@ -78,18 +84,21 @@ def campaign_list(request):
 @require_POST
 @vary_on_headers("HX-Request")
 def campaign_create(request):
-    form = CampaignForm(request.POST)
+    form = CampaignCreateForm(request.POST)
     if form.is_valid():
         try:
-            campaign = services.campaign_create(gm=request.user, name=form.cleaned_data["name"])
+            campaign = services.campaign_create(
+                gm=request.user, name=form.cleaned_data["name"], system=form.cleaned_data["system"]
+            )
         except services.CampaignError as exc:
-            form.add_error("name", exc.message)
+            form.add_error(exc.field or None, exc.message)
         else:
             messages.success(request, _("Campaña creada. Comparte el código de invitación con tu grupo."))
             if request.htmx:
                 return HttpResponseClientRedirect(_detail_url(campaign))
             return redirect(_detail_url(campaign))
-    return _list_page(request, _list_context(request, create_form=form))
+    # Refused: nothing was created; the form says why, beside the field at fault.
+    return _list_page(request, _list_context(request, create_form=form), status=400)
 
 
 @login_required

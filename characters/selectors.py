@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models.functions import Lower
 from django.utils.translation import get_language
 
 from epic20site.versioned_cache import remembered, remembered_batch, remembered_many
@@ -142,4 +143,16 @@ def character_reports(characters: list[Character], lang: str | None = None) -> l
         pairs,
         lambda pair: _version(*pair),
         lambda pair: _validate(*pair).as_dict(lang=lang),
+    )
+
+
+def campaign_characters(user, campaign) -> list[Character]:
+    """The characters of `campaign` that `user` may see, by name, without their sheets: a
+    sheet is private to its owner and the campaign's GM (`character_list_for_user`), so the GM
+    gets every one and a player only their own. One query."""
+    return list(
+        character_list_for_user(user, campaign_id=campaign.pk)
+        .defer("sheet")
+        .prefetch_related(None)
+        .order_by(Lower("name"), "id")
     )

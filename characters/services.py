@@ -21,9 +21,8 @@ from django.utils.translation import gettext as _
 from epic20site.errors import DomainError, request_lang
 from epic20site.parsers import BadJSON, read_json
 from rules import systems
-from rules.epic20.system import SHEET_KEYS
 
-from .models import Award, Character, Waiver
+from .models import DEFAULT_SYSTEM, Award, Character, Waiver
 from .sheets import column_values, shape_problem, sheet_without_meta
 
 if TYPE_CHECKING:  # only for annotations: characters never imports combat at run time
@@ -67,9 +66,9 @@ def _check_is_object(sheet: Any) -> dict:
             "sheet.invalid_character", _("El texto no puede contener el carácter nulo."), path=nul
         )
     system = sheet_system(sheet)
-    # Epic20's sheet has a fixed set of keys; another system's engine reports its own.
-    if system.slug == "epic20":
-        _refuse_unknown_keys(sheet, SHEET_KEYS)
+    # An engine that passes over unknown keys would accept them silently; the others report them.
+    if getattr(system, "ignores_unknown_keys", False):
+        _refuse_unknown_keys(sheet, system.sheet_keys)
     return dict(sheet)
 
 
@@ -85,8 +84,8 @@ def _refuse_unknown_keys(sheet: Mapping, known) -> None:
 
 
 def sheet_system(sheet: Mapping) -> systems.GameSystem:
-    """The system a sheet is written for (`"system"`, Epic20 when it names none)."""
-    slug = sheet.get("system", "epic20")
+    """The system a sheet is written for (`"system"`, the site's default when it names none)."""
+    slug = sheet.get("system", DEFAULT_SYSTEM)
     system = systems.get(slug) if isinstance(slug, str) else None
     if system is None:
         raise CharacterError("system.unknown", _("Sistema de juego desconocido."), path="/system")
@@ -143,13 +142,12 @@ def sheet_check(*, sheet: Any, character: Character | None = None):
     Raises `CharacterError` for a body that is not a sheet at all, `SheetInvalid` if it
     breaks a rule nobody waived; returns the engine's report otherwise."""
     sheet = _check_is_object(sheet)
-    report = sheet_system(sheet).check_sheet(
-        sheet, awards=_engine_awards(character), waivers=_engine_waivers(character)
-    )
+    system = sheet_system(sheet)
+    report = system.check_sheet(sheet, awards=_engine_awards(character), waivers=_engine_waivers(character))
     if not report.valid:
         raise SheetInvalid(report)
     if report.waived:
-        path = shape_problem(sheet)
+        path = shape_problem(sheet, system)
         if path is not None:
             raise CharacterError(
                 "sheet.malformed_value",
@@ -172,7 +170,7 @@ def _check_campaign_member(*, user: AbstractBaseUser, campaign: Campaign) -> Non
 
 
 def _apply_columns(character: Character) -> None:
-    for field, value in column_values(character.sheet).items():
+    for field, value in column_values(character.sheet, sheet_system(character.sheet)).items():
         setattr(character, field, value)
 
 
@@ -192,7 +190,7 @@ def _stored(sheet: Mapping, report) -> dict:
     """What is stored and exported: the engine's own normalised sheet when it gives one (only the
     keys its system knows), else the submitted keys an Epic20 sheet has."""
     normal = getattr(report, "sheet", None)
-    return dict(normal) if normal else sheet_without_meta(sheet)
+    return dict(normal) if normal else sheet_without_meta(sheet, sheet_system(sheet))
 
 
 @transaction.atomic
@@ -203,7 +201,9 @@ def character_update(*, character: Character, sheet: Any = None, changes: Any = 
     locked = Character.objects.select_for_update().get(pk=character.pk)
     if changes is not None:
         sheet = sheet_merge(character=locked, changes=changes)
-    if isinstance(sheet, Mapping) and sheet.get("system", "epic20") != (locked.system or "epic20"):
+    if isinstance(sheet, Mapping) and sheet.get("system", DEFAULT_SYSTEM) != (
+        locked.system or DEFAULT_SYSTEM
+    ):
         raise CharacterError(
             "system.immutable", _("Un personaje no cambia de sistema de juego."), path="/system"
         )
@@ -220,7 +220,7 @@ def sheet_merge(*, character: Character, changes: Any) -> dict:
     ignores unknown keys in a whole sheet would answer as if the change had been made."""
     if not isinstance(changes, Mapping):
         raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
-    known = getattr(systems.get(character.system or "epic20"), "sheet_keys", None)
+    known = getattr(systems.get(character.system or DEFAULT_SYSTEM), "sheet_keys", None)
     if known is not None:
         _refuse_unknown_keys(changes, known)
     return {**copy.deepcopy(character.sheet), **changes}

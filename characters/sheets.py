@@ -1,38 +1,48 @@
-"""Small helpers about the sheet's JSON shape (docs/api.md "Epic20 character sheets")."""
+"""Small helpers about a sheet's JSON as the site stores it. What a system's sheet holds is the
+system's to say, through the seam (`rules.systems.GameSystem`): its `sheet_keys`, whether its
+engine `ignores_unknown_keys`, its `sheet_summary` (the list's columns) and its `shape_problem`
+(a value of the wrong JSON type). This module names no system."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from rules.epic20.system import SHEET_KEYS
+from rules.systems import GameSystem
 
-# Columns are a copy for lists; a value the column cannot hold never reaches the database.
-_MAX_LEVEL_COLUMN = 2**31 - 1
+from .models import DEFAULT_SYSTEM
 
-
-def sheet_without_meta(sheet: Mapping) -> dict:
-    """The sheet as it is stored and exported: only sheet keys, in the order received (an
-    Epic20 sheet; another system's engine refuses keys its sheet does not have)."""
-    if sheet.get("system", "epic20") != "epic20":
-        return {key: value for key, value in sheet.items() if key != "campaign"}
-    return {key: value for key, value in sheet.items() if key in SHEET_KEYS}
+# What the columns hold for a system whose sheet has no level or archetype.
+_NO_SUMMARY = {"level": 0, "archetype": ""}
 
 
-def column_values(sheet: Mapping) -> dict[str, Any]:
+def sheet_without_meta(sheet: Mapping, system: GameSystem) -> dict:
+    """The sheet as it is stored and exported, in the order received: only its system's sheet
+    keys when its engine ignores the others (they were refused before: `ignores_unknown_keys`);
+    otherwise everything but the request's `campaign`, since that engine refuses keys its sheet
+    does not have."""
+    if getattr(system, "ignores_unknown_keys", False):
+        return {key: value for key, value in sheet.items() if key in system.sheet_keys}
+    return {key: value for key, value in sheet.items() if key != "campaign"}
+
+
+def column_values(sheet: Mapping, system: GameSystem) -> dict[str, Any]:
+    """The character's columns (a copy for lists): its name and system, and what its system's
+    `sheet_summary` says of its level and archetype."""
     name = sheet.get("name")
-    level = sheet.get("level")
-    archetype = sheet.get("archetype")
-    if isinstance(level, float) and level.is_integer():
-        level = int(level)
+    summarize = getattr(system, "sheet_summary", None)
     return {
         "name": (name.strip() if isinstance(name, str) else "")[:200],
-        "level": level
-        if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= _MAX_LEVEL_COLUMN
-        else 0,
-        "archetype": (archetype if isinstance(archetype, str) else "")[:80],
-        "system": sheet.get("system") if isinstance(sheet.get("system"), str) else "epic20",
+        **(summarize(sheet) if summarize is not None else _NO_SUMMARY),
+        "system": sheet.get("system") if isinstance(sheet.get("system"), str) else DEFAULT_SYSTEM,
     }
+
+
+def shape_problem(sheet: Mapping, system: GameSystem) -> str | None:
+    """The JSON pointer of the first value whose JSON type is not the one its system documents
+    (its `shape_problem`), or None. A system that takes no waivers need not say."""
+    find = getattr(system, "shape_problem", None)
+    return find(sheet) if find is not None else None
 
 
 def json_number(value: float | int) -> float | int:
@@ -40,78 +50,3 @@ def json_number(value: float | int) -> float | int:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
-
-
-# --- The JSON types of a sheet (docs/api.md), apart from the rules ----------------------------------------
-# The engine reports wrong types as errors like any other; a GM may waive a rule, never a
-# malformed value, so a sheet stored thanks to waivers is still the documented shape.
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _optional(check):
-    return lambda value: value is None or check(value)
-
-
-_TEXT = lambda value: isinstance(value, str)  # noqa: E731
-_BOOL = lambda value: isinstance(value, bool)  # noqa: E731
-_WHOLE = lambda value: _is_number(value) and float(value).is_integer()  # noqa: E731
-
-_ROW_FIELDS: dict[str, dict[str, Any]] = {
-    "skills": {"skill": _TEXT, "specialty": _optional(_TEXT), "value": _is_number},
-    "powers": {
-        "power": _TEXT,
-        "modifiers": _optional(lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v)),
-        "detail": _optional(_TEXT),
-        "units": _optional(_WHOLE),
-        "throwing": _optional(_BOOL),
-    },
-    "advantages": {"advantage": _TEXT, "points": _optional(_is_number), "detail": _optional(_TEXT)},
-    "complications": {"complication": _TEXT, "detail": _optional(_TEXT)},
-    "equipment": {"kind": _TEXT, "name": _TEXT, "power": _optional(_TEXT), "armor": _optional(_BOOL)},
-}
-_REQUIRED_ROW_FIELDS = {"skills": ("skill", "value"), "powers": ("power",), "advantages": ("advantage",),
-                        "complications": ("complication",), "equipment": ("kind", "name")}  # fmt: skip
-
-
-def shape_problem(sheet: Mapping) -> str | None:
-    """The JSON pointer of the first value whose JSON type is not the documented one."""
-    top = {
-        "system": _optional(_TEXT),
-        "name": _TEXT,
-        "concept": _optional(_TEXT),
-        "level": _WHOLE,
-        "archetype": _optional(_TEXT),
-        "archetype_options": _optional(lambda v: isinstance(v, Mapping)),
-        "attributes": lambda v: isinstance(v, Mapping) and all(_is_number(x) for x in v.values()),
-    }
-    for key, check in top.items():
-        if (key in sheet or key in ("name", "level", "attributes")) and not check(sheet.get(key)):
-            return f"/{key}"
-    for section, fields in _ROW_FIELDS.items():
-        rows = sheet.get(section)
-        if rows is None:
-            continue
-        if not isinstance(rows, list):
-            return f"/{section}"
-        for index, row in enumerate(rows):
-            if not isinstance(row, Mapping):
-                return f"/{section}/{index}"
-            for name, check in fields.items():
-                if (name in row or name in _REQUIRED_ROW_FIELDS[section]) and not check(row.get(name)):
-                    return f"/{section}/{index}/{name}"
-    maneuvers = sheet.get("maneuvers")
-    if maneuvers is not None:
-        if not isinstance(maneuvers, list):
-            return "/maneuvers"
-        for index, item in enumerate(maneuvers):
-            ok = isinstance(item, str) or (
-                isinstance(item, Mapping)
-                and isinstance(item.get("maneuver"), str)
-                and (item.get("detail") is None or isinstance(item.get("detail"), str))
-            )
-            if not ok:
-                return f"/maneuvers/{index}"
-    return None

@@ -104,8 +104,11 @@ def character_list(request):
 def _list_context(request) -> dict:
     lang = selectors.request_lang()
     characters = selectors.character_list_page(request.user)
+    # A system whose sheet has no level (no `sheet_summary` on the seam) shows none, not 0.
+    leveled = {slug for slug, system in systems.all_systems().items() if hasattr(system, "sheet_summary")}
     for character in characters:
         character.archetype_name = texts.archetype_name(character.archetype, lang)
+        character.has_level = character.system in leveled
     # Every system with character pages, for the "new character" choice.
     others = [
         {"slug": s.slug, "name": s.name_en if lang == "en" else s.name_es}

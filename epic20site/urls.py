@@ -25,7 +25,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("campaigns/", include("campaigns.urls")),
     path("campaigns/", include("tracking.urls")),
-    path("campaigns/", include("combat.systems.anima_urls")),
+    path("campaigns/", include("combat.system_urls")),
     path("characters/", include("characters.urls")),
     # Before the admin's own routes: its login shares the site's failed-login throttle.
     path("admin/login/", admin_login, name="admin_login"),

@@ -122,6 +122,14 @@ class GameSystem(Protocol):
     # campaign (`Campaign.rules_options`, handed to every action as `Table.options`).
     # Optional: `sheet_keys`, the top-level keys its sheet may have; a change of a sheet (PATCH)
     # that names any other key is refused, since it could replace nothing.
+    # Optional: `ignores_unknown_keys = True` when its engine passes over keys outside
+    # `sheet_keys` instead of reporting them: the site then refuses such a sheet before the check.
+    # Optional: `sheet_summary(sheet) -> {"level": int, "archetype": str}`, what the character
+    # lists show of a sheet (level 0 and no archetype without it).
+    # Optional: `shape_problem(sheet) -> str | None`, the JSON pointer of a value whose JSON type
+    # the sheet does not admit, checked when the GM's waivers let an invalid sheet be stored.
+    # Optional: `summary_es`, `summary_en`, the one line that tells the system apart where a GM
+    # chooses one (the campaign form); a system without them is described by its dice.
 
     def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
         """Validate a sheet and derive its numbers; never raises on bad input. `history` may

@@ -5,7 +5,9 @@ no view. Each module offers:
 - `form_blank()`, `form_from_sheet(sheet)`, `form_from_post(post)`: the builder's form object,
   which has `apply(op)` (an add/remove button) and `sheet()` (the sheet it describes);
 - `builder_context(request, form, character, *, campaign, saving=False, live=False)`;
-- `sheet_context(request, character)`.
+- `sheet_context(request, character)`;
+- `AWARDS_SECTION`: the id of the sheet page's award form for the campaign's GM, or None when the
+  sheet has none (the campaign page links the GM there).
 """
 
 from __future__ import annotations

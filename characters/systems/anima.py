@@ -19,6 +19,9 @@ from .. import selectors
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 
+# The sheet page has no award form (the award categories are point pools this sheet lacks).
+AWARDS_SECTION = None
+
 NUMBERS = ("attack", "defense", "magic_projection", "psychic_projection", "initiative", "hit_points",
            "dexterity_modifier", "reflex_resistance", "armor", "perception", "movement",
            "physical_resistance", "constitution", "medicine")  # fmt: skip

@@ -6,6 +6,9 @@ from __future__ import annotations
 from .. import display, sheet_display
 from ..builder import BuilderForm
 
+# Where the sheet page holds the GM's award form: the campaign page links the GM there.
+AWARDS_SECTION = "gm-awards"
+
 
 def form_blank() -> BuilderForm:
     return BuilderForm.blank()

@@ -19,6 +19,9 @@ from .. import selectors
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 
+# The sheet page has no award form (the award categories are point pools this sheet lacks).
+AWARDS_SECTION = None
+
 ATTACK_FIELDS = ("name", "kind", "dice", "autofire", "end")
 ATTACK_FLAGS = ("killing", "energy", "area", "explosion", "half_die", "plus_one")
 LEVEL_FIELDS = ("levels", "applies_to")

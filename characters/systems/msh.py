@@ -18,6 +18,9 @@ from .. import selectors
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 
+# The sheet page has no award form (the award categories are point pools this sheet lacks).
+AWARDS_SECTION = None
+
 SLUG = "msh"
 ROW_FIELDS = {
     "powers": ("name", "rank", "combat_type"),

@@ -104,6 +104,9 @@ class AnimaSystem:
     name_es = "Anima (d10)"
     name_en = "Anima (d10)"
     dice = "1d10"
+    # One line for the campaign form (seed 003, "Las Acciones" and the combat results table).
+    summary_es = "Fantasía con 1d10: ataque contra defensa, Tabla de Resultados de Combate y críticos."
+    summary_en = "Fantasy on a d10: attack against defence, the Combat Results Table and criticals."
     sheet_keys = frozenset(sheet.KNOWN_KEYS)
     combat = AnimaCombat()
 

@@ -19,6 +19,9 @@ class HeroSystem:
     name_es = "Hero System"
     name_en = "Hero System"
     dice = "3d6"
+    # One line for the campaign form (seed 004, "Combatiendo": phases, segments, STUN and BODY).
+    summary_es = "Tiradas de 3d6 bajo el valor: fases según la Velocidad en 12 segmentos, daño de Aturdimiento y Cuerpo."
+    summary_en = "3d6 rolled under a target: Speed phases across 12 segments, STUN and BODY damage."
     sheet_keys = KEYS
 
     def __init__(self):

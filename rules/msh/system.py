@@ -108,6 +108,9 @@ class MshSystem:
     name_es = "Marvel Super Heroes (tabla universal)"
     name_en = "Marvel Super Heroes (Universal Table)"
     dice = "1d100"
+    # One line for the campaign form (seed 001, "SECUENCIA DE COMBATE" and the Universal Table).
+    summary_es = "Superhéroes con 1d100 en la Tabla Universal: rangos, resultados por colores; cada bando declara y luego actúa."
+    summary_en = "Superheroes on a d100 and the Universal Table: ranks, coloured results; each side declares, then acts."
     sheet_keys = frozenset(sheet.KEYS)
 
     def __init__(self) -> None:

@@ -102,7 +102,7 @@ def test_creating_a_campaign_with_htmx_redirects_the_browser(as_user, gm):
 @pytest.mark.parametrize("name", ["", "   ", "x" * 121])
 def test_a_campaign_needs_a_sensible_name(as_user, gm, name):
     response = as_user(gm).post(CREATE, {"name": name})
-    assert response.status_code == 200
+    assert response.status_code == 400  # bad input, nothing created
     assert 'aria-invalid="true"' in html(response)
     assert not Campaign.objects.exists()
     response = as_user(gm).post(CREATE, {"name": name}, **HTMX)

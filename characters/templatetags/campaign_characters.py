@@ -1,0 +1,29 @@
+"""`{% campaign_characters campaign %}`: the characters of a campaign, on the campaign page, as
+the member reading it may see them (`characters.selectors.campaign_characters`). A tag, because
+campaigns come before characters (tests/test_layers.py): the campaign's own code never reads them."""
+
+from django import template
+
+from campaigns.access import is_campaign_gm
+from characters.selectors import campaign_characters
+from characters.systems import pages_for
+
+register = template.Library()
+
+
+def _awards_section(slug: str) -> str | None:
+    pages = pages_for(slug)
+    return pages.AWARDS_SECTION if pages is not None else None
+
+
+@register.inclusion_tag("characters/_campaign_characters.html", takes_context=True)
+def campaign_characters_of(context, campaign):
+    user = context["request"].user
+    is_gm = is_campaign_gm(user, campaign)
+    rows = campaign_characters(user, campaign)
+    sections = {slug: _awards_section(slug) for slug in {row.system for row in rows}} if is_gm else {}
+    for row in rows:
+        row.awards_section = sections.get(row.system)
+    # Every character of a campaign plays its system (`services.check_campaign_system`): the
+    # section names it once.
+    return {"campaign": campaign, "rows": rows, "is_gm": is_gm, "user": user}
