@@ -14,8 +14,6 @@ import threading
 
 from .webhook_address import Target
 
-tls_context = ssl.create_default_context  # tests trust their own certificate authority here
-
 
 class DeadlinePassed(TimeoutError):
     """The call was cut off at its total deadline."""
@@ -25,23 +23,26 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
     """An HTTPS connection to `target.address` that speaks to the server as `target.host`."""
 
     def __init__(self, target: Target, *, timeout: float, cut: threading.Event):
-        super().__init__(target.host, target.port, timeout=timeout, context=tls_context())
+        super().__init__(target.host, target.port, timeout=timeout, context=ssl.create_default_context())
         self.address = target.address
         self.cut = cut
-        self.raw_sock: socket.socket | None = None
 
     def connect(self):
-        self.raw_sock = socket.create_connection((str(self.address), self.port), self.timeout)
+        raw = socket.create_connection((str(self.address), self.port), self.timeout)
+        # The TLS socket takes the connection over before its handshake, so that the deadline
+        # can shut it (`_cut`) however slowly the handshake goes.
+        self.sock = self._context.wrap_socket(raw, server_hostname=self.host, do_handshake_on_connect=False)
         if self.cut.is_set():  # the deadline passed while connecting, before there was a socket to shut
             raise DeadlinePassed("no connection within the deadline")
-        self.sock = self._context.wrap_socket(self.raw_sock, server_hostname=self.host)
+        self.sock.do_handshake()
 
 
 def _cut(connection: _PinnedHTTPSConnection) -> None:
     connection.cut.set()
-    if connection.raw_sock is not None:
+    sock = connection.sock
+    if sock is not None:
         with contextlib.suppress(OSError):  # already closed
-            socket.socket.shutdown(connection.raw_sock, socket.SHUT_RDWR)
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
 
 
 def post(target: Target, body: bytes, headers: dict, *, seconds: float) -> int:
