@@ -13,6 +13,9 @@ import ssl
 import threading
 import time
 
+import pytest
+import trustme
+
 HOST = "hook.test"
 
 
@@ -92,3 +95,51 @@ def drip(data: bytes, every: float):
         server.events.append("dripped to the end")
 
     return answer
+
+
+@pytest.fixture(scope="module")
+def ca():
+    return trustme.CA()
+
+
+@pytest.fixture
+def trusted(ca, tmp_path, monkeypatch, settings):
+    """The process trusts the test's authority, and may call loopback targets (development)."""
+    path = tmp_path / "ca.pem"
+    ca.cert_pem.write_to_path(str(path))
+    monkeypatch.setenv("SSL_CERT_FILE", str(path))
+    settings.NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = True
+    return ca
+
+
+@pytest.fixture
+def lookups(monkeypatch):
+    """`hook.test` resolves to 127.0.0.1; each lookup of it is counted."""
+    real = socket.getaddrinfo
+    asked: list[str] = []
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host == HOST:
+            asked.append(host)
+            return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", ("127.0.0.1", port))]
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return asked
+
+
+@pytest.fixture
+def target(trusted, lookups):
+    """A TLS server for `hook.test` answering with `answer`; closed after the test."""
+    servers = []
+
+    def start(answer):
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        trusted.issue_cert(HOST).configure_cert(context)
+        server = Server(answer, tls=context)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.close()
