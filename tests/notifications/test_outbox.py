@@ -146,3 +146,37 @@ def test_a_webhook_that_is_down_is_retried_like_mail(frozen, ana, monkeypatch):
     [row] = tell(ana)
     assert delivery.deliver_one(row.pk) == "pending"
     assert Outbox.objects.get().attempts == 1
+
+
+class MailWatchingTransactions:
+    """A mail backend that notes whether a transaction is open while it sends, and fails for
+    one address."""
+
+    held: list = []
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        MailWatchingTransactions.held.append(transaction.get_connection().in_atomic_block)
+        if any("ana@" in to for m in messages for to in m.to):
+            raise RuntimeError("the mail server choked on this one")
+        mail.outbox.extend(messages)
+        return len(messages)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_digest_holds_no_transaction_while_mailing_and_one_failure_is_that_users_alone(frozen, settings):
+    from notifications.digest import send_all
+
+    ana, bea = UserFactory(email="ana@example.org"), UserFactory(email="bea@example.org")
+    for user in (ana, bea):
+        Preference.objects.create(user=user, digest=True)
+        notify(user=user, event="your_turn", key="your_turn:e1", text="Te toca.")
+    settings.EMAIL_BACKEND = "tests.notifications.test_outbox.MailWatchingTransactions"
+    MailWatchingTransactions.held = []
+    mail.outbox = []
+    assert send_all() == 1
+    assert MailWatchingTransactions.held == [False, False]
+    assert Outbox.objects.get(user=ana).status == "held"  # for tomorrow's digest
+    assert Outbox.objects.get(user=bea).status == "sent" and len(mail.outbox) == 1
