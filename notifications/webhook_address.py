@@ -35,12 +35,13 @@ class WebhookRefused(ValueError):
 
 @dataclass(frozen=True)
 class Target:
-    """One call's destination: the name for TLS and `Host`, the checked address to connect to."""
+    """One call's destination: the name for TLS and `Host`, the checked addresses to connect to
+    (tried in the order the name gave them)."""
 
     host: str
     port: int
     path: str
-    address: ipaddress.IPv4Address | ipaddress.IPv6Address
+    addresses: tuple[ipaddress.IPv4Address | ipaddress.IPv6Address, ...]
 
 
 def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
@@ -95,6 +96,6 @@ def check_webhook_url(url: str) -> None:
 def target_for(url: str) -> Target:
     """The checked destination of one call to `url`, or `WebhookRefused`."""
     parts = _parts(url)
-    address = _checked(resolve(parts.hostname))[0]
+    addresses = tuple(dict.fromkeys(_checked(resolve(parts.hostname))))
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    return Target(host=parts.hostname, port=parts.port or 443, path=path, address=address)
+    return Target(host=parts.hostname, port=parts.port or 443, path=path, addresses=addresses)

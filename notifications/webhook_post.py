@@ -1,4 +1,4 @@
-"""One webhook call on the wire: a POST over TLS to the address that was checked, with the name
+"""One webhook call on the wire: a POST over TLS to an address that was checked, with the name
 in SNI, in the certificate check and in `Host`; never a redirect (http.client follows none, and
 any answer that is not 2xx is a failure); and a total deadline for the whole call, connection,
 TLS, request and answer together, after which the socket is shut, so a target that answers a
@@ -24,11 +24,23 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
 
     def __init__(self, target: Target, *, timeout: float, cut: threading.Event):
         super().__init__(target.host, target.port, timeout=timeout, context=ssl.create_default_context())
-        self.address = target.address
+        self.addresses = target.addresses
         self.cut = cut
 
+    def _open(self) -> socket.socket:
+        """A connection to the first checked address that takes one."""
+        failure: OSError | None = None
+        for address in self.addresses:
+            if self.cut.is_set():
+                break
+            try:
+                return socket.create_connection((str(address), self.port), self.timeout)
+            except OSError as exc:
+                failure = exc
+        raise failure or DeadlinePassed("no connection within the deadline")
+
     def connect(self):
-        raw = socket.create_connection((str(self.address), self.port), self.timeout)
+        raw = self._open()
         # The TLS socket takes the connection over before its handshake, so that the deadline
         # can shut it (`_cut`) however slowly the handshake goes.
         self.sock = self._context.wrap_socket(raw, server_hostname=self.host, do_handshake_on_connect=False)

@@ -208,3 +208,39 @@ def _touch_other_rows() -> bool:
         return True
     finally:
         connection.close()
+
+
+def test_a_name_with_several_addresses_is_called_at_the_first_checked_one_that_answers(
+    frozen, target, monkeypatch
+):
+    hook = target(loopback.answer_with(NO_CONTENT))
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        return [
+            (socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, port))
+            for address in ("127.0.0.2", "127.0.0.1")  # nothing listens on the first
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    row = webhook_row(hook)
+    assert delivery.deliver_one(row.pk) == "sent" and len(hook.seen) == 1
+
+
+def test_a_name_with_one_address_that_is_not_public_among_public_ones_is_never_called(
+    frozen, settings, monkeypatch
+):
+    settings.NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = False
+    connected = []
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        return [
+            (socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, port))
+            for address in ("93.184.216.34", "100.64.0.7")
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(socket, "create_connection", lambda address, *a, **k: connected.append(address))
+    user = UserFactory(email="")
+    Preference.objects.create(user=user, email=False, webhook_url="https://mixed.test/hook")
+    [row] = outbox.notify(user=user, event="your_turn", key="your_turn:mixed", text="Te toca.")
+    assert delivery.deliver_one(row.pk) == "pending" and connected == []
