@@ -8,9 +8,11 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_fight_page import DESK, LIVE_MS, PHONE, fight  # noqa: F401 - the fixture
+from tests.e2e import test_fight_page
+from tests.e2e.test_fight_page import DESK, LIVE_MS, PHONE
 
 pytestmark = pytest.mark.e2e
+fight = test_fight_page.fight  # the fixture: the player's Nova against the GM's thug
 KEYS = "() => [...new Set([...document.querySelectorAll(\"input[name='idempotency_key']\")].map((i) => i.value))]"
 
 
@@ -19,7 +21,7 @@ def test_an_answered_action_gives_the_forms_a_new_key_and_the_next_action_acts(
     new_page,
     force_login,
     fight,
-    viewport,  # noqa: F811 - the fixture
+    viewport,
 ):
     page = force_login(new_page(viewport=viewport), fight["player"])
     page.goto(f"/encounters/{fight['encounter'].pk}/")
