@@ -6,6 +6,8 @@ the rows it writes, and each row's key is unique per event and person."""
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 
 from combat import waiting
@@ -13,6 +15,8 @@ from combat.models import Combatant
 
 from .models import ActionNotice, Outbox
 from .rows import write, write_table
+
+logger = logging.getLogger("notifications.notices")
 
 ATTACK_EVENTS = frozenset({"attack"})
 RESOLVE_ACTIONS = frozenset({"resolve_round"})
@@ -155,4 +159,14 @@ def expand_pending(limit: int = 500) -> int:
     ids = list(
         ActionNotice.objects.filter(expanded=False).order_by("pk").values_list("pk", flat=True)[:limit]
     )
-    return sum(1 for pk in ids if expand(pk) is not None)
+    return sum(1 for pk in ids if _expanded(pk))
+
+
+def _expanded(pk: int) -> bool:
+    """One notice of the sweep's: one that fails is logged and left for the next pass, and never
+    keeps the others, or the deliveries after them, from being done."""
+    try:
+        return expand(pk) is not None
+    except Exception:
+        logger.exception("the notice %s could not be expanded", pk)
+        return False

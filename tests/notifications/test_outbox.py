@@ -180,3 +180,29 @@ def test_the_digest_holds_no_transaction_while_mailing_and_one_failure_is_that_u
     assert MailWatchingTransactions.held == [False, False]
     assert Outbox.objects.get(user=ana).status == "held"  # for tomorrow's digest
     assert Outbox.objects.get(user=bea).status == "sent" and len(mail.outbox) == 1
+
+
+def test_a_notice_that_cannot_be_expanded_keeps_neither_the_other_notices_nor_the_deliveries_back(
+    frozen, ana, monkeypatch
+):
+    from notifications import notices
+    from notifications.models import ActionNotice
+    from tests.combat.encounters.conftest import Table
+
+    table = Table()
+    encounter = table.create()["id"]
+    broken, fine = (
+        ActionNotice.objects.create(encounter_id=encounter, version=v, turn_moved=True) for v in (1, 2)
+    )
+    real = notices.expand
+
+    def expand(pk):
+        if pk == broken.pk:
+            raise RuntimeError("a notice the code cannot read")
+        return real(pk)
+
+    monkeypatch.setattr(notices, "expand", expand)
+    tell(ana)
+    assert outbox.flush() == {"sent": 1}
+    assert ActionNotice.objects.get(pk=fine.pk).expanded
+    assert not ActionNotice.objects.get(pk=broken.pk).expanded  # left for the next pass
