@@ -124,21 +124,22 @@ def _apply_one(pk: int) -> list[dict]:
         return applied
 
 
-def _running() -> list[int]:
+def _each_running(run, what: str) -> list:
+    """`run(pk)` for every fight in progress with a deadline; one that fails is logged and
+    leaves the others to be done."""
     running = Encounter.objects.filter(status=Encounter.Status.ACTIVE, turn_deadline__hours__isnull=False)
-    return list(running.values_list("pk", flat=True))
+    answers = []
+    for pk in running.values_list("pk", flat=True):
+        try:
+            answers.append(run(pk))
+        except Exception:
+            logger.exception("%s of encounter %s failed", what, pk)
+    return answers
 
 
 def apply_due() -> list[dict]:
-    """Every deadline that ran out and was not dealt with yet; answers what was applied. A fight
-    whose deadline fails to apply is logged and leaves the others to be applied."""
-    done: list[dict] = []
-    for pk in _running():
-        try:
-            done += _apply_one(pk)
-        except Exception:
-            logger.exception("the deadline of encounter %s could not be applied", pk)
-    return done
+    """Every deadline that ran out and was not dealt with yet; answers what was applied."""
+    return [applied for answer in _each_running(_apply_one, "applying the deadline") for applied in answer]
 
 
 def warn(encounter_id: int) -> int:
@@ -169,7 +170,7 @@ def warn(encounter_id: int) -> int:
 
 def warn_due() -> int:
     """Every near deadline's warning not sent yet (each is sent once, by its key)."""
-    return sum(warn(pk) for pk in _running())
+    return sum(_each_running(warn, "warning of the deadline"))
 
 
 def schedule(encounter_id: int, deadline: Deadline) -> None:

@@ -48,3 +48,38 @@ def test_a_garbage_answering_webhook_stops_neither_the_deadlines_nor_the_other_d
     later(minutes=2)
     sweep()  # and again, on the next pass, with its backoff
     assert Outbox.objects.get(pk=bad.pk).attempts == 2 and len(garbage.seen) == 2
+
+
+def test_a_fight_whose_deadline_fails_keeps_no_other_fight_from_its_default_or_warning(
+    fight, faces, later, monkeypatch
+):
+    from combat import deadline_tasks
+
+    table, encounter, nova, thug = fight
+    other = table.create(name="Otra mesa")["id"]
+    table.add_pc(other)
+    table.add_npc(other)
+    faces.extend([15, 3])  # the player's character first at the other table
+    assert table.act(other, type="start").status_code == 201
+    waits = {e: table.state(e)["current"] for e in (encounter, other)}
+    patch = {"turn_deadline_hours": 3, "deadline_default": "end_turn"}
+    for e in (encounter, other):
+        assert send(table.gm_api, "PATCH", f"/api/v1/encounters/{e}/", patch).status_code == 200
+    real_apply, real_warn = deadline_tasks._apply_one, deadline_tasks.warn
+
+    def broken(real):
+        def run(pk):
+            if pk == encounter:
+                raise RuntimeError("a fight the code cannot read")
+            return real(pk)
+
+        return run
+
+    monkeypatch.setattr(deadline_tasks, "_apply_one", broken(real_apply))
+    monkeypatch.setattr(deadline_tasks, "warn", broken(real_warn))
+    later(hours=2)
+    assert deadline_tasks.warn_due() == 1  # the player, at the other table
+    later(hours=1, minutes=1)
+    [applied] = deadline_tasks.apply_due()
+    assert applied["combatant"] == waits[other] and table.state(other)["current"] != waits[other]
+    assert table.state(encounter)["current"] == waits[encounter]
