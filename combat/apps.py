@@ -7,4 +7,4 @@ class CombatConfig(AppConfig):
     verbose_name = _("Combate")
 
     def ready(self):
-        from . import signals  # noqa: F401 - connects the receivers
+        from . import deadline_tasks, signals  # noqa: F401 - connects the receivers

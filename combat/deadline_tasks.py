@@ -1,22 +1,40 @@
-"""What the scheduled deadline tasks do: apply the GM's default for each combatant whose turn
-ran out, or tell the GM; warn the players a deadline is near. Both are idempotent, so a task run
-twice, late, or by a restarted worker changes nothing more."""
+"""What runs when a turn deadline is near or passed: apply the GM's default for each combatant
+whose turn ran out, or tell the GM; warn the players a deadline is near. Both are idempotent, so
+a task run twice, late, or by a restarted worker changes nothing more, and the sweep
+(`tracking_sweep`) runs both for every fight, so a task the queue lost only waits for it.
+
+A deadline's tasks are queued when it (re)starts: when an action moves the clock on
+(`action_committed`) or the GM changes it (`combat.deadlines.deadline_update`). Which action a
+default is in a system is the system's to say, in its presentation's `DEADLINE_DEFAULTS`
+(`{default: action type}`); a default a system does not name tells the GM instead."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 
 from django.db import transaction
+from django.dispatch import receiver
 from django_tasks import task
 
 from epic20site.clock import now
 from epic20site.errors import DomainError
+from epic20site.queue import enqueue_on_commit
 
-from . import deadlines, log
-from .deadlines import Deadline
+from . import log, services
+from .deadline import NEAR, Deadline
 from .models import Combatant, Encounter
-from .signals import deadline_notice
+from .signals import action_committed, deadline_notice
+from .systems import presentation
+from .waiting import clock_key, waiting_on
+
+logger = logging.getLogger("combat.deadlines")
+
+
+def default_action(system: str, default: str) -> str | None:
+    """The action type `default` is in `system`, if the system can apply it."""
+    return dict(getattr(presentation(system), "DEADLINE_DEFAULTS", {})).get(default)
 
 
 def _turn_id(key) -> str:
@@ -33,9 +51,7 @@ def _tell(user, encounter, event: str, key: str, text: str) -> None:
 
 def _apply_default(encounter: Encounter, deadline: Deadline, cid: int) -> dict:
     """The default for `cid` as a GM action, or the GM told when it cannot apply."""
-    from . import services
-
-    action_type = deadlines.ACTIONS.get(encounter.campaign.system, {}).get(deadline.default)
+    action_type = default_action(encounter.campaign.system, deadline.default)
     declaring = bool((encounter.state or {}).get("declarations", {}).get("open"))
     if action_type and not declaring:
         try:
@@ -62,9 +78,7 @@ def _resolve_declared(encounter: Encounter, deadline: Deadline) -> list[dict]:
     """Declaring ahead, the declaration deadline passed: the round resolves with what was
     declared (who declared nothing passes), as the GM's `resolve_round`; with `ask_gm` the GM is
     told instead."""
-    from . import services
-
-    waiting = deadlines.waiting_on(encounter)
+    waiting = waiting_on(encounter)
     if deadline.default != "ask_gm":
         try:
             result = services.encounter_act(
@@ -94,13 +108,13 @@ def _apply_one(pk: int) -> list[dict]:
         until, key = deadline.until(), deadline.key
         if until is None or deadline.paused or until > now() or deadline.handled == key:
             return []
-        if deadlines.clock_key(encounter) != key:
+        if clock_key(encounter) != key:
             return []  # the turn moved on without the deadline noticing; the next commit restarts it
         state = encounter.state or {}
         if state.get("declare_ahead") and (state.get("declarations") or {}).get("open"):
             applied = _resolve_declared(encounter, deadline)
         else:
-            applied = [_apply_default(encounter, deadline, cid) for cid in deadlines.waiting_on(encounter)]
+            applied = [_apply_default(encounter, deadline, cid) for cid in waiting_on(encounter)]
         encounter = log.lock(pk)  # the defaults committed: read the row they left
         after = Deadline.of(encounter)
         after.handled = key
@@ -110,13 +124,22 @@ def _apply_one(pk: int) -> list[dict]:
         return applied
 
 
+def _each_running(run, what: str) -> list:
+    """`run(pk)` for every fight in progress with a deadline; one that fails is logged and
+    leaves the others to be done."""
+    running = Encounter.objects.filter(status=Encounter.Status.ACTIVE, turn_deadline__hours__isnull=False)
+    answers = []
+    for pk in running.values_list("pk", flat=True):
+        try:
+            answers.append(run(pk))
+        except Exception:
+            logger.exception("%s of encounter %s failed", what, pk)
+    return answers
+
+
 def apply_due() -> list[dict]:
     """Every deadline that ran out and was not dealt with yet; answers what was applied."""
-    running = Encounter.objects.filter(status=Encounter.Status.ACTIVE, turn_deadline__hours__isnull=False)
-    done: list[dict] = []
-    for pk in running.values_list("pk", flat=True):
-        done += _apply_one(pk)
-    return done
+    return [applied for answer in _each_running(_apply_one, "applying the deadline") for applied in answer]
 
 
 def warn(encounter_id: int) -> int:
@@ -126,11 +149,11 @@ def warn(encounter_id: int) -> int:
     until = deadline.until()
     if until is None or deadline.paused or deadline.handled == deadline.key:
         return 0
-    if not (now() < until <= now() + deadlines.NEAR):
+    if not (now() < until <= now() + NEAR):
         return 0
     told = 0
     with transaction.atomic():
-        for cid in deadlines.waiting_on(encounter):
+        for cid in waiting_on(encounter):
             row = Combatant.objects.filter(pk=cid).select_related("owner").first()
             if row is None or row.owner is None:
                 continue
@@ -143,6 +166,26 @@ def warn(encounter_id: int) -> int:
             )
             told += 1
     return told
+
+
+def warn_due() -> int:
+    """Every near deadline's warning not sent yet (each is sent once, by its key)."""
+    return sum(_each_running(warn, "warning of the deadline"))
+
+
+def schedule(encounter_id: int, deadline: Deadline) -> None:
+    """Queue the deadline's tasks once the transaction commits; a queue that is down is logged."""
+    until = deadline.until()
+    if until is None or deadline.paused is not None:
+        return
+    enqueue_on_commit(apply_deadlines, run_after=until)
+    enqueue_on_commit(warn_deadline, encounter_id, run_after=until - NEAR)
+
+
+@receiver(action_committed, dispatch_uid="combat.schedule_the_next_deadline")
+def schedule_the_next_deadline(sender, *, encounter, turn_moved, **kwargs) -> None:
+    if turn_moved:
+        schedule(encounter.pk, Deadline.of(encounter))
 
 
 @task()

@@ -16,14 +16,14 @@ from django.db.models import Q, QuerySet
 from campaigns.models import Campaign
 from epic20site.errors import DomainError, request_lang
 from epic20site.versioned_cache import remembered_batch
-from rules import systems
 from rules.core.ahead import DeclaringCombat
 from rules.core.encounter import CombatantFacts, Viewer
 from rules.core.errors import Refused
 
-from . import deadlines
+from . import waiting
 from .access import is_encounter_gm
 from .dice import public_dice
+from .game_system import system_for
 from .models import Combatant, Encounter, Event
 
 
@@ -61,13 +61,6 @@ def events_for(
 def event_versions(events: QuerySet[Event]) -> QuerySet:
     """`events_for(...)` as `(pk, undone)` rows, for `Reader.remembered_events`."""
     return events.values_list("pk", "undone")
-
-
-def system_for(encounter: Encounter) -> systems.GameSystem:
-    system = systems.for_encounters(systems.get(encounter.campaign.system))
-    if system is None:
-        raise DomainError("system.unknown", "Unknown game system.", status=409)
-    return system
 
 
 def facts(row: Combatant) -> CombatantFacts:
@@ -188,7 +181,7 @@ class Reader:
             "dice": public_dice(encounter),
             "combatants": views,
             # Who the fight waits for and until when (turn deadlines, `combat.deadlines`).
-            "waiting_for": deadlines.waiting_for(encounter),
+            "waiting_for": waiting.waiting_for(encounter),
             # Declaring ahead (`rules.core.ahead`): on or off (null in a system that declares in
             # its own way), and who has declared what.
             "declare_ahead": bool(state.get("declare_ahead")) if self.declares_ahead else None,

@@ -25,7 +25,7 @@ from rules.core.encounter import ActionType, Table
 from rules.core.errors import Refused, SheetRefused
 from rules.core.texts import entry as site_entry
 
-from . import deadlines, log
+from . import log, waiting
 from .access import can_act_for, is_encounter_gm
 from .dice import encounter_dice, new_seed, reveal
 from .log import ActionResult
@@ -349,7 +349,7 @@ def _record(
         encounter.undo_version = encounter.version + 1
     # The next turn's deadline starts with the commit; what to tell people goes to the outbox in
     # the same transaction.
-    turn_moved = deadlines.before_commit(encounter, table.state, table.status)
+    turn_moved = waiting.before_commit(encounter, table.state, table.status)
     result = log.commit(encounter, table.entries, table.state, user=user, dice=dice, extra=extra)
     action_committed.send(sender=Encounter, encounter=encounter, result=result, turn_moved=turn_moved)
     if replaced is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from urllib.parse import urlencode
 
 from csp.decorators import csp_exempt
@@ -37,7 +38,7 @@ from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import remembered_partial
 from epic20site.validation import read_json_or_refuse
 
-from . import dice, export, live, selectors, services
+from . import dice, export, idempotency, live, selectors, services
 from .display import declared_words, event_display
 from .forms import EncounterForm
 from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
@@ -52,6 +53,9 @@ EXPORT_TEMPLATE = "combat/export.html"
 UPDATES_TEMPLATE = "combat/_updates.html"
 # The console shows the latest events; the log page shows them all, a page at a time.
 RECENT_EVENTS = 40
+# The action forms' key against a repeated submit: the context variable, and the form field.
+ACTION_KEY = "action_key"
+ACTION_KEY_FIELD = "idempotency_key"
 LOG_PAGE_SIZE = 200
 
 
@@ -216,6 +220,7 @@ class ConsolePage:
             + (f"-{extra['controls_key']}" if extra.get("controls_key") else "")
             + (f"-as{declaring['actor']['id']}" if declaring and declaring["actor"] else ""),
             "live_key": live.poll_key(self.encounter.pk, self.user.pk),
+            ACTION_KEY: new_action_key(),
             "lang": self.lang,
         }
 
@@ -253,6 +258,11 @@ class _EncounterAt:
 
     def __getattr__(self, name: str):
         return getattr(self._encounter, name)
+
+
+def new_action_key() -> str:
+    """A key for the action forms of one rendering of the page."""
+    return secrets.token_urlsafe(16)
 
 
 def page_context(request, encounter: Encounter, *, events=None) -> dict:
@@ -300,7 +310,7 @@ def encounter_detail(request, pk):
         f"{DETAIL_TEMPLATE}#page",
         # Drawn anew, the page reads the whole encounter, its state included.
         lambda: page_context(request, access.access_encounter_by_id(request.user, pk)),
-        fresh={"live_key": lambda: live.poll_key(encounter.pk, request.user.pk)},
+        fresh={"live_key": lambda: live.poll_key(encounter.pk, request.user.pk), ACTION_KEY: new_action_key},
     )
     if request.htmx:
         return HttpResponse(page)
@@ -595,10 +605,28 @@ def encounter_settings(request, pk):
 @require_POST
 @answers_refusals(_back_to_encounter)
 def encounter_act(request, pk):
+    """One action from a page form. The form carries a key drawn anew for each rendering of the
+    page (`action_key`): sent twice (a double click, a resent form), the same action with the same
+    key acts once, through the API's `Idempotency-Key` service, and answers the first message."""
     encounter = access.access_encounter_by_id(request.user, pk)
     show = presentation(encounter.campaign.system)
-    action = action_from_page(request.POST, show, selectors.system_for(encounter))
-    result = services.encounter_act(encounter=encounter, user=request.user, action=action)
+    fields = request.POST.copy()
+    page_key = (fields.pop(ACTION_KEY_FIELD, None) or [""])[-1].strip()[:64]
+    action = action_from_page(fields, show, selectors.system_for(encounter))
+
+    def run() -> tuple[int, dict]:
+        result = services.encounter_act(encounter=encounter, user=request.user, action=action)
+        return 201, {"message": _acted_message(request, result, action, show)}
+
+    fingerprint = idempotency.request_fingerprint("POST", request.path, action)
+    key = f"form:{page_key}:{fingerprint[:32]}" if page_key else None
+    _status, body = idempotency.run_idempotent(
+        user=request.user, key=key, encounter=encounter, fingerprint=fingerprint, run=run
+    )
+    return _after_write(request, encounter, body["message"])
+
+
+def _acted_message(request, result, action: dict, show) -> str:
     reader = selectors.reader_for(request.user, result.encounter)
     texts = [view["text"] for view in reader.events(result.events) if view.get("type") != "declare"]
     if action["type"] == "declare":  # said in the system's words, not the engine's action slug
@@ -606,7 +634,7 @@ def encounter_act(request, pk):
         words = declared_words(action["action"], show, reader.system, cards, request_lang())
         name = (cards.get(action.get("actor")) or {}).get("name", "")
         texts.insert(0, _("%(name)s declara: %(words)s.") % {"name": name, "words": words})
-    return _after_write(request, encounter, " ".join(t for t in texts if t)[:500])
+    return " ".join(t for t in texts if t)[:500]
 
 
 def action_from_page(post, show, system) -> dict:

@@ -326,6 +326,8 @@ EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Epic20 Site <no-reply@localhost>")
 # Webhooks must be https to a public address; the development server may allow loopback.
 NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = env.bool("NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS", default=False)
+# The whole of one webhook call (connection, TLS, request, answer), however slowly it answers.
+NOTIFICATIONS_WEBHOOK_DEADLINE_SECONDS = env.float("NOTIFICATIONS_WEBHOOK_DEADLINE_SECONDS", default=10)
 # The clock deadlines read: a dotted path to a function returning an aware datetime (tests).
 TRACKING_CLOCK = "django.utils.timezone.now"
 # Where links in e-mails and webhooks point (no trailing slash).

@@ -15,7 +15,7 @@ from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
 
 from . import services
 from .models import EVENTS, Preference, TableWebhook
-from .outbox import preference_for
+from .preferences import preference_for
 
 
 class EventsSerializer(serializers.Serializer):

@@ -1,23 +1,38 @@
-"""Sending an outbox row: at most once (the row is locked and marked sent in one transaction),
-retried with exponential backoff when the mail server or the webhook fails, given up after
-`MAX_ATTEMPTS` (the row stays, marked failed, for the GM or an admin to see)."""
+"""Sending outbox rows. One attempt is three steps, and no transaction or row lock is held while
+the mail server or the webhook is called:
+
+1. claim: one UPDATE, only if the row is still pending and due, counts the attempt and moves
+   `next_attempt_at` past the call's deadline, so no other worker takes the row meanwhile;
+2. send, outside any transaction, within the webhook's total deadline;
+3. record: sent, or the failure with exponential backoff, given up (`failed`, the row stays for
+   the GM or an admin to see) after `MAX_ATTEMPTS`.
+
+Any failure of a send, whatever it raises (a refused address, a garbage answer, a deadline
+passed), fails that row only: the next rows are sent all the same. A worker that dies between
+the send and the record leaves the row claimed; it is tried again once the claim runs out, so a
+row is sent at least once and, but for that, exactly once."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 
 from epic20site.clock import now
 
 from . import channels
 from .models import Outbox, TableWebhook
-from .outbox import preference_for, unsubscribe_url
+from .preferences import preference_for
+from .unsubscribe import unsubscribe_url
 
+logger = logging.getLogger("notifications.delivery")
 MAX_ATTEMPTS = 8
 BASE_DELAY = timedelta(minutes=1)
 MAX_DELAY = timedelta(hours=6)
+CLAIM_MARGIN = timedelta(minutes=5)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -30,6 +45,18 @@ def _absolute(path: str) -> str:
     return f"{base}{path}" if path.startswith("/") else path
 
 
+def _webhook_of(row: Outbox) -> tuple[str, str]:
+    if row.channel == Outbox.Channel.TABLE:
+        hook = TableWebhook.objects.filter(campaign_id=row.campaign_id).first()
+        if hook is None:
+            raise ValueError("the table's webhook was removed")
+        return hook.url, hook.secret
+    preference = preference_for(row.user, row.campaign)
+    if not preference.webhook_url:
+        raise ValueError("the webhook was removed")
+    return preference.webhook_url, preference.webhook_secret
+
+
 def _send(row: Outbox) -> None:
     if row.channel == Outbox.Channel.EMAIL:
         channels.send_email(
@@ -40,14 +67,7 @@ def _send(row: Outbox) -> None:
             unsubscribe=_absolute(unsubscribe_url(row.user, row.event, row.campaign)),
         )
         return
-    if row.channel == Outbox.Channel.TABLE:
-        hook = TableWebhook.objects.filter(campaign_id=row.campaign_id).first()
-        if hook is None:
-            raise ValueError("the table's webhook was removed")
-        url, secret = hook.url, hook.secret
-    else:
-        preference = preference_for(row.user, row.campaign)
-        url, secret = preference.webhook_url, preference.webhook_secret
+    url, secret = _webhook_of(row)
     channels.send_webhook(
         url,
         secret,
@@ -58,33 +78,40 @@ def _send(row: Outbox) -> None:
     )
 
 
-def deliver_one(pk: int) -> str:
-    """Send row `pk` if it is due and not sent yet; answer its status afterwards."""
+def _claim(pk: int) -> Outbox | None:
+    """Row `pk` taken for one attempt, or None when it is not pending and due."""
+    until = now() + timedelta(seconds=settings.NOTIFICATIONS_WEBHOOK_DEADLINE_SECONDS) + CLAIM_MARGIN
     with transaction.atomic():
-        row = (
-            Outbox.objects.select_for_update(of=("self",))
-            .select_related("user", "campaign")
-            .filter(pk=pk)
-            .first()
+        taken = Outbox.objects.filter(pk=pk, status=Outbox.Status.PENDING, next_attempt_at__lte=now()).update(
+            attempts=F("attempts") + 1, next_attempt_at=until
         )
-        if row is None or row.status != Outbox.Status.PENDING:
-            return row.status if row else "missing"
-        if row.next_attempt_at > now():
-            return row.status
-        try:
-            _send(row)
-        except (OSError, channels.WebhookRefused, ValueError) as exc:
-            row.attempts += 1
-            row.last_error = str(exc)[:500]
-            if row.attempts >= MAX_ATTEMPTS:
-                row.status = Outbox.Status.FAILED
-            else:
-                row.next_attempt_at = now() + backoff(row.attempts)
-            row.save(update_fields=["attempts", "last_error", "status", "next_attempt_at"])
-            return row.status
-        row.status, row.sent_at, row.attempts = Outbox.Status.SENT, now(), row.attempts + 1
-        row.save(update_fields=["status", "sent_at", "attempts"])
-        return row.status
+    return Outbox.objects.select_related("user", "campaign").get(pk=pk) if taken else None
+
+
+def _record_failure(row: Outbox, exc: Exception) -> str:
+    logger.warning("outbox row %s failed (attempt %s): %r", row.pk, row.attempts, exc)
+    gave_up = row.attempts >= MAX_ATTEMPTS
+    status = Outbox.Status.FAILED if gave_up else Outbox.Status.PENDING
+    Outbox.objects.filter(pk=row.pk).update(
+        status=status,
+        last_error=f"{type(exc).__name__}: {exc}"[:500],
+        next_attempt_at=now() + backoff(row.attempts),
+    )
+    return status
+
+
+def deliver_one(pk: int) -> str:
+    """Send row `pk` if it is due and not sent yet; answer its status afterwards. Never raises
+    for what the send does."""
+    row = _claim(pk)
+    if row is None:
+        return Outbox.objects.filter(pk=pk).values_list("status", flat=True).first() or "missing"
+    try:
+        _send(row)
+    except Exception as exc:  # any failure of one delivery is that row's, never the caller's
+        return _record_failure(row, exc)
+    Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SENT, sent_at=now(), last_error="")
+    return Outbox.Status.SENT
 
 
 def due_ids(limit: int = 200) -> list[int]:
@@ -95,11 +122,8 @@ def due_ids(limit: int = 200) -> list[int]:
     )
 
 
-def flush() -> dict:
-    """Deliver every due row (after a worker restart, or on a schedule): `{status: count}`."""
-    from .notices import expand_pending
-
-    expand_pending()
+def deliver_due() -> dict:
+    """Deliver every due row: `{status: count}`."""
     counts: dict[str, int] = {}
     for pk in due_ids():
         status = deliver_one(pk)

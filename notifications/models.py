@@ -107,7 +107,7 @@ class ActionNotice(models.Model):
 
 class TableWebhook(models.Model):
     """A campaign's table-wide webhook, set by its GM: it receives the table's public events
-    (`notifications.table`), never anything private to the GM or addressed to one player."""
+    (`notifications.rows`), never anything private to the GM or addressed to one player."""
 
     campaign = models.OneToOneField(
         "campaigns.Campaign", on_delete=models.CASCADE, related_name="table_webhook"

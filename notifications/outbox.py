@@ -1,91 +1,55 @@
-"""Writing notifications: `notify` is called inside the transaction of the event that causes it
-(an action committed, a journal entry posted, a deadline passed), so the outbox row exists if and
-only if the event does. Delivery is asked for once the transaction commits; a row whose delivery
-task is lost (the worker was down, the queue was flushed) is found again by `flush`.
+"""The notifications app as the rest of the site calls it, and the only module it calls.
 
-Each event has a stable `key`; the unique (key, person, channel) constraint makes a second
-`notify` for the same event and person a no-op, so nobody is told twice."""
+Every notification is a row written in the same transaction as the event that causes it
+(`notifications.rows`), so it exists if and only if the event does; its delivery is queued once
+the transaction commits, and a queue that is down loses nothing: `flush`, run by the sweep
+(`tracking_sweep`), finds every row and notice no task carried.
+
+- `notify`: tell one person of an event, in every channel they chose;
+- `tell_table`: tell a campaign's table-wide webhook of a public event;
+- `action_committed`: what a fight action tells people (`notifications.notices`);
+- `flush` and `send_digests`: the sweep's work."""
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
-from django.urls import reverse
+from epic20site.queue import enqueue_on_commit
 
-from epic20site.clock import now
-
-from .models import EVENTS, Outbox, Preference
-
-SUBJECTS = {
-    "your_turn": ("Te toca", "Your turn"),
-    "declarations_open": ("Declaraciones abiertas", "Declarations are open"),
-    "round_resolved": ("Asalto resuelto", "The round was resolved"),
-    "attacked": ("Te han atacado", "You were attacked"),
-    "deadline_near": ("Se acaba el plazo", "A deadline is near"),
-    "journal": ("Nueva entrada en el diario", "A new journal entry for you"),
-}
+from . import delivery, digest, notices, rows, tasks
+from .models import Outbox
 
 
-def preference_for(user, campaign=None) -> Preference:
-    """The campaign's preference row if the user made one, else their default (created on use)."""
-    if campaign is not None:
-        own = Preference.objects.filter(user=user, campaign=campaign).first()
-        if own is not None:
-            return own
-    return Preference.objects.get_or_create(user=user, campaign=None)[0]
-
-
-def _channels(user, preference: Preference) -> list[str]:
-    channels = []
-    if preference.email and user.email:
-        channels.append(Outbox.Channel.EMAIL)
-    if preference.webhook_url:
-        channels.append(Outbox.Channel.WEBHOOK)
-    return channels
+def _deliver_after_commit(written: list[Outbox]) -> None:
+    for row in written:
+        if row.status == Outbox.Status.PENDING:
+            enqueue_on_commit(tasks.deliver, row.pk)
 
 
 def notify(*, user, event: str, key: str, text: str, campaign=None, link: str = "") -> list[Outbox]:
     """Write the notification of `event` for `user` in every channel they chose, once."""
-    if event not in EVENTS:
-        raise ValueError(f"unknown event {event!r}")
-    preference = preference_for(user, campaign)
-    if not preference.events.get(event, True):
-        return []
-    subject = " / ".join(SUBJECTS[event])
-    held = preference.digest
-    rows = []
-    for channel in _channels(user, preference):
-        status = Outbox.Status.HELD if held and channel == Outbox.Channel.EMAIL else Outbox.Status.PENDING
-        try:
-            with transaction.atomic():
-                row = Outbox.objects.create(
-                    user=user,
-                    campaign=campaign,
-                    event=event,
-                    key=key[:200],
-                    channel=channel,
-                    subject=subject,
-                    text=text,
-                    link=link,
-                    status=status,
-                    next_attempt_at=now(),
-                )
-        except IntegrityError:
-            continue  # already written for this event and person
-        rows.append(row)
-    pending = [r.pk for r in rows if r.status == Outbox.Status.PENDING]
-    if pending:
-        transaction.on_commit(lambda: _enqueue(pending))
-    return rows
+    written = rows.write(user=user, event=event, key=key, text=text, campaign=campaign, link=link)
+    _deliver_after_commit(written)
+    return written
 
 
-def _enqueue(ids: list[int]) -> None:
-    from .tasks import deliver
+def tell_table(*, campaign, event: str, key: str, text: str, link: str = "") -> Outbox | None:
+    """Write the table's row for a public `event` (once per key), if the campaign has a webhook."""
+    row = rows.write_table(campaign=campaign, event=event, key=key, text=text, link=link)
+    _deliver_after_commit([row] if row else [])
+    return row
 
-    for pk in ids:
-        deliver.enqueue(pk)
+
+def action_committed(encounter, result, *, turn_moved: bool) -> None:
+    """Called in a fight action's transaction: note what it tells, expanded by a task."""
+    notice = notices.record(encounter, result, turn_moved=turn_moved)
+    if notice is not None:
+        enqueue_on_commit(tasks.expand_notice, notice.pk)
 
 
-def unsubscribe_url(user, event: str, campaign=None) -> str:
-    from .unsubscribe import token_for
+def flush() -> dict:
+    """Every notice not expanded and every row due, whatever task was lost: `{status: count}`."""
+    notices.expand_pending()
+    return delivery.deliver_due()
 
-    return reverse("notifications:unsubscribe", args=[token_for(user, event, campaign)])
+
+def send_digests() -> int:
+    return digest.send_all()

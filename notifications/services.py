@@ -2,8 +2,8 @@
 (`notifications.views`): a webhook URL is checked once here, and the campaign's table-wide
 webhook (`TableWebhook`) is read, set, cleared and given a new secret only here.
 
-A URL must be https to a public host (`notifications.channels.check_webhook_url`: no loopback,
-private, link-local or reserved address unless `NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS`, no user or
+A URL must be https to a public host (`notifications.webhook_address.check_webhook_url`: every
+address its name gives is global, unless `NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS`, and no user or
 password in it); a refusal is a `DomainError` (400, code `webhook_url.refused`) in the request's
 language, and nothing is written."""
 
@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 
 from epic20site.errors import Conflict, DomainError
 
-from .channels import WebhookRefused, check_webhook_url
 from .models import TableWebhook
+from .webhook_address import WebhookRefused, check_webhook_url
 
 URL_MAX_LENGTH = TableWebhook._meta.get_field("url").max_length
 

@@ -26,6 +26,7 @@ CONVENTIONS = {
     "epic20site.versioned_cache",
     "epic20site.clock",
     "epic20site.middleware",
+    "epic20site.queue",
 }
 ALLOWED = {
     "rules": set(),

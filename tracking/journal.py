@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from markdown_it import MarkdownIt
 
 from epic20site.errors import DomainError, NotAllowed
+from notifications import outbox
 
 from .models import JournalEntry, JournalRevision, Partida
 
@@ -138,16 +139,14 @@ def readers(entry: JournalEntry) -> list:
 
 def _tell_readers(entry: JournalEntry) -> None:
     """Written in the entry's transaction; the text says only who wrote, never what or to whom."""
-    from notifications.outbox import notify
-
     link = reverse("tracking:journal", args=[entry.campaign_id]) + f"#entry-{entry.pk}"
     if entry.visibility == JournalEntry.Visibility.ALL:  # the table's webhook: public entries only
-        from notifications.table import tell_table
-
         text = f"{entry.author.username} ha escrito en el diario de «{entry.campaign.name}»."
-        tell_table(campaign=entry.campaign, event="journal", key=f"journal:{entry.pk}", text=text, link=link)
+        outbox.tell_table(
+            campaign=entry.campaign, event="journal", key=f"journal:{entry.pk}", text=text, link=link
+        )
     for user in readers(entry):
-        notify(
+        outbox.notify(
             user=user,
             event="journal",
             key=f"journal:{entry.pk}",

@@ -16,6 +16,10 @@ from rules.anima.derived import attacks_allowed
 from ..display import side_label, stat
 from . import generic
 
+# When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
+# as its own actions: ending the turn; any other default tells the GM.
+DEADLINE_DEFAULTS = {"end_turn": "end_turn"}
+
 TEMPLATES = {
     "controls": "combat/anima/_controls.html",
     "odds": "combat/anima/_odds.html",

@@ -301,6 +301,10 @@ def roll_label(roll: dict) -> str:
     return superiority_label(int(roll.get("superiority") or 0))
 
 
+# When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
+# as its own actions: ending the turn or delaying it; any other default tells the GM.
+DEADLINE_DEFAULTS = {"end_turn": "end_turn", "delay": "delay"}
+
 TEMPLATES = {
     "controls": "combat/epic20/_controls.html",
     "odds": "combat/epic20/_odds.html",

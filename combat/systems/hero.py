@@ -22,6 +22,10 @@ from rules.hero.state import DOWN
 from ..display import side_label, stat
 from . import generic
 
+# When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
+# as its own actions: ending the phase, defending or holding; any other default tells the GM.
+DEADLINE_DEFAULTS = {"end_turn": "end_turn", "defend": "defend", "hold": "hold"}
+
 TEMPLATES = {
     "controls": "combat/hero/_controls.html",
     "odds": "combat/hero/_odds.html",

@@ -149,6 +149,23 @@
     schedule(backoff());
   }
 
+  // --- A new key for the action forms once an action was answered -------------------------
+  // The page's forms carry a key against a repeated submit; the page stays open after an
+  // answered action, so the next action gets a key of its own.
+  function newActionKey(event) {
+    const element = event.detail.elt;
+    const key = element && element.querySelector && element.querySelector("input[name='idempotency_key']");
+    if (!key || !event.detail.xhr || event.detail.xhr.status >= 500 || event.detail.xhr.status === 0) return;
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    const fresh = Array.from(bytes, function (b) {
+      return b.toString(16).padStart(2, "0");
+    }).join("");
+    document.querySelectorAll("input[name='idempotency_key']").forEach(function (input) {
+      input.value = fresh;
+    });
+  }
+
   // --- The attack form: weapons follow the kind ---------------------------------------------
   function followKind(kindSelect) {
     const weapons = document.getElementById(kindSelect.dataset.weaponKindFor);
@@ -200,6 +217,7 @@
     setUpLog();
     fadeSuccess(document);
     document.body.addEventListener("htmx:afterRequest", answered);
+    document.body.addEventListener("htmx:afterRequest", newActionKey);
     document.body.addEventListener("htmx:afterSettle", function (event) {
       fadeSuccess(event.target);
     });

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.notifications import clock
+from tests.notifications.loopback import ca, lookups, target, trusted  # noqa: F401 - fixtures
 
 
 @pytest.fixture

@@ -7,10 +7,11 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
-from notifications import channels, delivery
+from notifications import channels, delivery, outbox, webhook_post
 from notifications.models import Outbox, Preference
 from notifications.outbox import notify
 from tests.factories import UserFactory, campaign_for
+from tests.notifications.wire import recording
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_a_notification_is_written_and_sent_once_even_if_the_event_is_reported_t
     row = Outbox.objects.get()
     assert delivery.deliver_one(row.pk) == "sent"
     assert delivery.deliver_one(row.pk) == "sent"
-    assert delivery.flush() == {}
+    assert outbox.flush() == {}
     assert len(mail.outbox) == 1 and "Te toca en Emboscada." in mail.outbox[0].body
     assert "/notifications/unsubscribe/" in mail.outbox[0].body
 
@@ -63,14 +64,14 @@ def test_a_failing_mail_server_is_retried_with_backoff_and_the_mail_goes_out_onc
     assert delivery.deliver_one(row.pk) == "pending"
     row.refresh_from_db()
     assert row.attempts == 1 and row.next_attempt_at == frozen.now() + delivery.backoff(1)
-    assert delivery.flush() == {}  # not due yet: no busy retry
+    assert outbox.flush() == {}  # not due yet: no busy retry
     later(minutes=1)
-    assert delivery.flush() == {"pending": 1}
+    assert outbox.flush() == {"pending": 1}
     row.refresh_from_db()
     assert row.attempts == 2 and "connection refused" in row.last_error
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     later(minutes=2)
-    assert delivery.flush() == {"sent": 1}
+    assert outbox.flush() == {"sent": 1}
     assert len(mail.outbox) == 1
 
 
@@ -84,7 +85,7 @@ def test_a_row_gives_up_after_the_last_attempt_and_stays_in_the_outbox(frozen, l
     tell(ana)
     for _ in range(delivery.MAX_ATTEMPTS):
         later(hours=7)
-        delivery.flush()
+        outbox.flush()
     assert Outbox.objects.get().status == "failed"
 
 
@@ -94,8 +95,8 @@ def test_nothing_is_lost_while_the_worker_is_stopped_and_a_restart_sends_each_on
         tell(ana, key=f"your_turn:enc1:seq{n}")
     assert Outbox.objects.filter(status="pending").count() == 3 and mail.outbox == []
     # Restarted, the worker's sweep sends each row; a second sweep (or a duplicate task) sends nothing.
-    assert delivery.flush() == {"sent": 3}
-    assert delivery.flush() == {}
+    assert outbox.flush() == {"sent": 3}
+    assert outbox.flush() == {}
     for row in Outbox.objects.all():
         assert delivery.deliver_one(row.pk) == "sent"
     assert len(mail.outbox) == 3
@@ -117,21 +118,7 @@ def test_the_webhook_is_signed_with_hmac_over_the_timestamp_and_body(frozen, ana
     settings.NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = False
     Preference.objects.create(user=ana, email=False, webhook_url="https://93.184.216.34/hook")
     seen = []
-
-    class Answer:
-        status = 204
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return False
-
-    def fake_urlopen(request, timeout):
-        seen.append(request)
-        return Answer()
-
-    monkeypatch.setattr(channels, "urlopen", fake_urlopen)
+    monkeypatch.setattr(webhook_post, "post", recording(seen))
     [row] = tell(ana)
     assert delivery.deliver_one(row.pk) == "sent"
     [request] = seen
@@ -152,10 +139,70 @@ def test_the_webhook_is_signed_with_hmac_over_the_timestamp_and_body(frozen, ana
 def test_a_webhook_that_is_down_is_retried_like_mail(frozen, ana, monkeypatch):
     Preference.objects.create(user=ana, email=False, webhook_url="https://93.184.216.34/hook")
 
-    def down(request, timeout):
+    def down(target, body, headers, *, seconds):
         raise OSError("timed out")
 
-    monkeypatch.setattr(channels, "urlopen", down)
+    monkeypatch.setattr(webhook_post, "post", down)
     [row] = tell(ana)
     assert delivery.deliver_one(row.pk) == "pending"
     assert Outbox.objects.get().attempts == 1
+
+
+class MailWatchingTransactions:
+    """A mail backend that notes whether a transaction is open while it sends, and fails for
+    one address."""
+
+    held: list = []
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        MailWatchingTransactions.held.append(transaction.get_connection().in_atomic_block)
+        if any("ana@" in to for m in messages for to in m.to):
+            raise RuntimeError("the mail server choked on this one")
+        mail.outbox.extend(messages)
+        return len(messages)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_digest_holds_no_transaction_while_mailing_and_one_failure_is_that_users_alone(frozen, settings):
+    from notifications.digest import send_all
+
+    ana, bea = UserFactory(email="ana@example.org"), UserFactory(email="bea@example.org")
+    for user in (ana, bea):
+        Preference.objects.create(user=user, digest=True)
+        notify(user=user, event="your_turn", key="your_turn:e1", text="Te toca.")
+    settings.EMAIL_BACKEND = "tests.notifications.test_outbox.MailWatchingTransactions"
+    MailWatchingTransactions.held = []
+    mail.outbox = []
+    assert send_all() == 1
+    assert MailWatchingTransactions.held == [False, False]
+    assert Outbox.objects.get(user=ana).status == "held"  # for tomorrow's digest
+    assert Outbox.objects.get(user=bea).status == "sent" and len(mail.outbox) == 1
+
+
+def test_a_notice_that_cannot_be_expanded_keeps_neither_the_other_notices_nor_the_deliveries_back(
+    frozen, ana, monkeypatch
+):
+    from notifications import notices
+    from notifications.models import ActionNotice
+    from tests.combat.encounters.conftest import Table
+
+    table = Table()
+    encounter = table.create()["id"]
+    broken, fine = (
+        ActionNotice.objects.create(encounter_id=encounter, version=v, turn_moved=True) for v in (1, 2)
+    )
+    real = notices.expand
+
+    def expand(pk):
+        if pk == broken.pk:
+            raise RuntimeError("a notice the code cannot read")
+        return real(pk)
+
+    monkeypatch.setattr(notices, "expand", expand)
+    tell(ana)
+    assert outbox.flush() == {"sent": 1}
+    assert ActionNotice.objects.get(pk=fine.pk).expanded
+    assert not ActionNotice.objects.get(pk=broken.pk).expanded  # left for the next pass

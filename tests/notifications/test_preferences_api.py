@@ -48,6 +48,10 @@ def test_a_user_turns_events_off_and_chooses_a_public_https_webhook():
         "https://192.168.0.1/h",
         "https://169.254.169.254/latest",
         "https://[::1]/h",
+        "https://100.64.0.1/h",  # shared address space (a cloud's metadata address is in it)
+        "https://100.100.100.200/latest",
+        "https://[2002:7f00:1::1]/h",  # 6to4 of 127.0.0.1
+        "https://[fec0::1]/h",  # site-local
         "https://user:pw@93.184.216.34/h",
         "ftp://93.184.216.34/h",
     ],
@@ -87,6 +91,49 @@ def test_a_signed_unsubscribe_link_turns_one_event_off_and_a_forged_one_does_not
     assert client_for(user).get(URL).json()["events"]["journal"] is False
     forged = token_for(user, "journal")[:-2] + "xx"
     assert Client().post(f"/notifications/unsubscribe/{forged}/").status_code == 404
+
+
+def test_an_unsubscribe_link_for_one_campaign_turns_the_event_off_there_only():
+    user = UserFactory()
+    here, elsewhere = campaign_for(gm=user), campaign_for(gm=user)
+    send(client_for(user), "PUT", URL, choices(digest=True, webhook_url="https://93.184.216.34/h"))
+    default = Preference.objects.get(user=user, campaign=None)
+    link = f"/notifications/unsubscribe/{token_for(user, 'journal', here)}/"
+    assert Client().post(link).status_code == 200
+    mine = client_for(user)
+    assert mine.get(URL + f"?campaign={here.pk}").json()["events"]["journal"] is False
+    assert mine.get(URL + f"?campaign={elsewhere.pk}").json()["events"]["journal"] is True
+    assert mine.get(URL).json()["events"]["journal"] is True
+    # Everything else in that campaign is as the user chose it by default, the webhook's key too.
+    there = mine.get(URL + f"?campaign={here.pk}").json()
+    assert there["digest"] is True and there["webhook_url"] == "https://93.184.216.34/h"
+    assert there["webhook_secret"] == default.webhook_secret
+    assert {k for k, on in there["events"].items() if not on} == {"journal"}
+
+
+def test_an_unsubscribe_link_turns_off_only_its_event_in_a_campaign_with_choices_of_its_own():
+    user = UserFactory()
+    campaign = campaign_for(gm=user)
+    send(client_for(user), "PUT", URL + f"?campaign={campaign.pk}", choices(email=False))
+    Client().post(f"/notifications/unsubscribe/{token_for(user, 'attacked', campaign)}/")
+    there = client_for(user).get(URL + f"?campaign={campaign.pk}").json()
+    assert there["email"] is False and there["events"]["attacked"] is False
+    assert there["events"]["journal"] is True
+
+
+def test_the_unsubscribe_link_in_a_campaign_mail_names_that_campaign(frozen):
+    from django.core import mail
+
+    from notifications import outbox
+
+    user = UserFactory(email="ana@example.org")
+    here, elsewhere = campaign_for(gm=user), campaign_for(gm=user)
+    outbox.notify(user=user, event="journal", key="journal:1", text="Nueva entrada.", campaign=here)
+    outbox.flush()
+    link = mail.outbox[0].body.rsplit("/notifications/unsubscribe/", 1)[1].split("/")[0]
+    Client().post(f"/notifications/unsubscribe/{link}/")
+    assert outbox.notify(user=user, event="journal", key="journal:2", text="Otra.", campaign=here) == []
+    assert outbox.notify(user=user, event="journal", key="journal:3", text="Otra.", campaign=elsewhere)
 
 
 def test_the_preferences_are_for_one_campaign_at_most(auth_client):

@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from notifications import channels, delivery
+from notifications import channels, delivery, webhook_post
 from notifications.models import Outbox, TableWebhook
 from notifications.notices import expand_pending
 from tests.combat.encounters import conftest as encounters
 from tests.combat.encounters.conftest import Table
+from tests.notifications.wire import recording
 from tests.tracking.helpers import send
 
 pytestmark = pytest.mark.django_db
@@ -19,21 +20,11 @@ faces = encounters.faces  # the encounter suite's scripted dice
 HOOK = "https://93.184.216.34/table"
 
 
-class Answer:
-    status = 204
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
 @pytest.fixture
 def calls(monkeypatch, settings):
     settings.NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = False
     seen = []
-    monkeypatch.setattr(channels, "urlopen", lambda request, timeout: seen.append(request) or Answer())
+    monkeypatch.setattr(webhook_post, "post", recording(seen))
     return seen
 
 

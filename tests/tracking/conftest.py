@@ -7,6 +7,7 @@ import pytest
 from tests.combat.encounters import dice as scripted_dice
 from tests.combat.encounters.conftest import Table
 from tests.notifications import clock
+from tests.notifications.loopback import ca, lookups, target, trusted  # noqa: F401 - fixtures
 
 
 @pytest.fixture

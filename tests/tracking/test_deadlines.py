@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
+from combat.deadline import Deadline
 from combat.deadline_tasks import apply_due, warn
-from combat.deadlines import Deadline
 from combat.models import Encounter
 from notifications.models import Outbox
 from notifications.notices import expand_pending

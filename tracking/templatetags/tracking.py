@@ -29,8 +29,9 @@ def _with_contents(user, rows):
 
 def _waiting(campaign) -> list[dict]:
     """The campaign's fights in progress, and whom each waits for until when."""
-    from combat.deadlines import Deadline, waiting_for
+    from combat.deadline import Deadline
     from combat.models import Combatant, Encounter
+    from combat.waiting import waiting_for
 
     fights = []
     for encounter in Encounter.objects.filter(campaign=campaign, status=Encounter.Status.ACTIVE):

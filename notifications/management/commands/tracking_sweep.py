@@ -1,14 +1,26 @@
 """One pass (or, with --loop, one pass every N seconds) of the work no single task carries: apply
-the turn deadlines that ran out, deliver every outbox row that is due (the ones whose task was
-lost when a worker stopped), and, once a day, the digests. Every step is idempotent."""
+the turn deadlines that ran out and warn of the near ones, deliver every outbox row that is due
+(the ones whose task was lost when a worker stopped or the queue was down), and, once a day, the
+digests. Every step is idempotent, and one that fails is logged and leaves the others to run."""
 
+import logging
 import time
 
 from django.core.management.base import BaseCommand
 
-from combat.deadline_tasks import apply_due
+from combat.deadline_tasks import apply_due, warn_due
 from epic20site.clock import now
-from notifications import delivery, digest
+from notifications import outbox
+
+logger = logging.getLogger("notifications.sweep")
+
+
+def _step(name: str, run):
+    try:
+        return run()
+    except Exception:
+        logger.exception("the sweep's step %r failed; the next pass tries again", name)
+        return None
 
 
 class Command(BaseCommand):
@@ -21,11 +33,12 @@ class Command(BaseCommand):
     def handle(self, *args, loop=0, digest_hour=8, **options):
         last_digest_day = None
         while True:
-            applied = apply_due()
-            sent = delivery.flush()
+            applied = _step("deadlines", apply_due) or []
+            _step("deadline warnings", warn_due)
+            sent = _step("outbox", outbox.flush)
             today = now().date()
             if now().hour == digest_hour and last_digest_day != today:
-                digest.send_all()
+                _step("digests", outbox.send_digests)
                 last_digest_day = today
             self.stdout.write(f"deadlines applied: {len(applied)}; outbox: {sent}")
             if loop <= 0:
