@@ -255,7 +255,8 @@ def _check_phase(encounter: Encounter, action_type: ActionType) -> None:
 
 def _action_type(encounter: Encounter, action: Mapping) -> tuple[systems.GameSystem, ActionType]:
     system = system_of(encounter)
-    action_type = system.combat.actions.get(action.get("type")) if isinstance(action, Mapping) else None
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    action_type = system.combat.actions.get(kind) if isinstance(kind, str) else None
     if action_type is None:
         raise DomainError("type.unknown", _("Tipo de acción desconocido."), path="/type")
     return system, action_type

@@ -195,7 +195,7 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         )
         ok = False
     kind = item.get("kind")
-    if kind not in ATTACK_KIND_SLUGS:
+    if not isinstance(kind, str) or kind not in ATTACK_KIND_SLUGS:
         out.add(
             "attacks.unknown_kind",
             pointer(*path, "kind"),
@@ -310,7 +310,7 @@ def _levels(out: Collector, raw, attack_names: set[str]) -> list[dict]:
             RULE_LEVELS,
         )
         scope = item.get("applies_to")
-        if scope not in LEVEL_SCOPE_SLUGS and scope not in attack_names:
+        if not isinstance(scope, str) or (scope not in LEVEL_SCOPE_SLUGS and scope not in attack_names):
             out.add(
                 "combat_levels.unknown_scope",
                 pointer("combat_levels", i, "applies_to"),

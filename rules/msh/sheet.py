@@ -144,7 +144,7 @@ def _name(item, path, seen, problems) -> str | None:
 
 def _combat_type(item, path, problems) -> str | None:
     slug = item.get("combat_type")
-    if slug not in COMBAT_TYPE:
+    if not isinstance(slug, str) or slug not in COMBAT_TYPE:
         problems.append(
             _problem(
                 "item.combat_type_unknown",
