@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from epic20site.validation import validate_single_line
+
 from .models import Campaign
 
 NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
@@ -12,6 +14,7 @@ class CampaignForm(forms.Form):
     name = forms.CharField(
         label=_("Nombre de la campaña"),
         max_length=NAME_MAX_LENGTH,
+        validators=[validate_single_line],
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from epic20site.errors import DomainError
+from epic20site.validation import SINGLE_LINE_MESSAGE, is_single_line
 from rules import systems
 
 from .models import DEFAULT_SYSTEM, Campaign, Membership
@@ -48,6 +49,12 @@ def _clean_name(name: str) -> str:
     name = str(name).strip()
     if not name:
         raise CampaignError("name.blank", _("La campaña necesita un nombre."), field="name")
+    if not is_single_line(name):
+        raise CampaignError(
+            "text.control_character",
+            str(SINGLE_LINE_MESSAGE),
+            field="name",
+        )
     if len(name) > NAME_MAX_LENGTH:
         raise CampaignError(
             "name.max_length",

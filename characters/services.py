@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from epic20site.errors import DomainError, request_lang
 from epic20site.parsers import BadJSON, read_json
+from epic20site.validation import refuse_unless_single_line
 from rules import systems
 from rules.epic20.system import SHEET_KEYS
 
@@ -66,6 +67,8 @@ def _check_is_object(sheet: Any) -> dict:
         raise CharacterError(
             "sheet.invalid_character", _("El texto no puede contener el carácter nulo."), path=nul
         )
+    # Every system's sheet has its name on one line: it heads pages, lists and the forum export.
+    refuse_unless_single_line(sheet.get("name"), path="/name", error=CharacterError)
     system = sheet_system(sheet)
     # Epic20's sheet has a fixed set of keys; another system's engine reports its own.
     if system.slug == "epic20":
