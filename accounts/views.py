@@ -15,6 +15,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
+from epic20site.errors import DomainError
 from epic20site.pages import ratelimited, signup_throttled_message
 
 from . import services, throttle
@@ -98,18 +99,28 @@ def signup(request):
     if request.method == "POST" and throttle.signup_throttled(request):
         return ratelimited(request, message=signup_throttled_message())
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = services.user_create(
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-            email=form.cleaned_data.get("email", ""),
-        )
+    user = _signed_up(form) if request.method == "POST" and form.is_valid() else None
+    if user is not None:
         login(request, user, backend="accounts.backends.NormalisedNameBackend")
         messages.success(
             request, _("Te damos la bienvenida, %(name)s. Tu cuenta está lista.") % {"name": user.username}
         )
         return redirect(_safe_next(request))
     return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+def _signed_up(form: SignupForm):
+    """The new account, or None with the name refused beside its field: another sign-up took
+    the same name (up to case) between the form's check and the write."""
+    try:
+        return services.user_create(
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data.get("email", ""),
+        )
+    except DomainError as exc:
+        form.add_error("username", exc.message)
+        return None
 
 
 @login_required
