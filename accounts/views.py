@@ -69,10 +69,22 @@ class LogoutView(auth_views.LogoutView):
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's password change; the new password also retires the API token
-    (`accounts.signals`)."""
+    (`accounts.signals`). A wrong old password counts as a failed login of the account, with the
+    login's own counters (`accounts.throttle`): a borrowed session cannot guess it without limit."""
 
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:account")
+
+    def post(self, request, *args, **kwargs):
+        if throttle.login_blocked(request, request.user.get_username()):
+            return ratelimited(request)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        wrong_old = form.has_error("old_password", "password_incorrect")
+        if wrong_old and throttle.login_failed(self.request, self.request.user.get_username()):
+            return ratelimited(self.request)
+        return super().form_invalid(form)
 
     def form_valid(self, form):
         response = super().form_valid(form)
