@@ -27,7 +27,14 @@ class LoginView(auth_views.LoginView):
 
     template_name = "accounts/login.html"
     authentication_form = LoginForm
-    redirect_authenticated_user = True
+    # Opening the page while logged in goes on to the site; posting another account's name and
+    # password switches to that account (Django's `login` starts a fresh session for it).
+    redirect_authenticated_user = False
+
+    def get(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect(self.get_success_url())
+        return super().get(request, *args, **kwargs)
 
     def post(self, request, *args, **kwargs):
         if throttle.login_blocked(request, request.POST.get("username", "")):
