@@ -197,3 +197,28 @@ def test_an_action_type_that_is_not_a_string_is_a_400(slug, kind):
     answer = fight.gm.post(f"{fight.url}/actions/", {"type": kind, "actor": fight.pc}, format="json")
     assert answer.status_code == 400, answer.content[:300]
     assert answer.json()["errors"][0]["code"] == "type.unknown"
+
+
+NAMED = [
+    ("hero", ("attacks", 0, "kind"), "/attacks/0/kind", "attacks.unknown_kind"),
+    (
+        "hero",
+        ("combat_levels", 0, "applies_to"),
+        "/combat_levels/0/applies_to",
+        "combat_levels.unknown_scope",
+    ),
+    ("msh", ("powers", 0, "combat_type"), "/powers/0/combat_type", "item.combat_type_unknown"),
+    ("msh", ("weapons", 0, "combat_type"), "/weapons/0/combat_type", "item.combat_type_unknown"),
+]
+
+
+@pytest.mark.parametrize("wrong", [["ranged"], {"kind": "hth"}], ids=["list", "object"])
+@pytest.mark.parametrize("slug, place, path, code", NAMED, ids=[n[2] for n in NAMED])
+def test_a_list_or_an_object_where_a_sheet_names_a_kind_is_a_400_at_its_path(slug, place, path, code, wrong):
+    client = _client(UserFactory())
+    sheet = _replaced(SHEETS[slug], place, wrong)
+    created = client.post("/api/v1/characters/", sheet, format="json")
+    assert created.status_code == 400, created.content[:300]
+    assert (path, code) in {(e["path"], e["code"]) for e in created.json()["errors"]}
+    report = client.post("/api/v1/characters/validate/", sheet, format="json").json()
+    assert report["valid"] is False and path in {e["path"] for e in report["errors"]}
