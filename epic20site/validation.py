@@ -3,12 +3,13 @@ service, a page and an API view check input the same way."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+
+from rules.core.problems import is_one_line
 
 from .api import flatten_validation_errors
 from .errors import DomainError
@@ -47,13 +48,10 @@ def read_json_or_refuse(text: str, *, path: str = "") -> Any:
         raise DomainError(exc.code, exc.message, path=path + exc.path) from None
 
 
-# Line breaks and other control characters (Unicode's Cc, and the line and paragraph
-# separators): a name or a side is one line wherever it is shown, so none of them belongs in it.
-NOT_ON_ONE_LINE = frozenset({"Cc", "Zl", "Zp"})
-
-
 def is_single_line(text: str) -> bool:
-    return not any(unicodedata.category(ch) in NOT_ON_ONE_LINE for ch in text)
+    """A name or a side is one line wherever it is shown: no line break or other control
+    character (the same rule as the systems' own names, `rules.core.problems.is_one_line`)."""
+    return is_one_line(text)
 
 
 SINGLE_LINE_MESSAGE = _lazy(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.problems import Problem, pointer
+from rules.core.problems import Problem, is_one_line, one_line_problem, pointer
 
 from .sheet_rules import (
     ATTACK_KIND_SLUGS,
@@ -185,6 +185,9 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "Cada ataque necesita un nombre (hasta 80 letras).",
             "Each attack needs a name (up to 80 characters).",
         )
+        ok = False
+    elif not is_one_line(name):
+        out.problems.append(one_line_problem(pointer(*path, "name"), RULE_SHEET))
         ok = False
     elif name.strip() in names or name.strip() == STRIKE:
         out.add(

@@ -4,6 +4,8 @@ the pages, and nothing changes."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from campaigns.models import Campaign
@@ -11,7 +13,7 @@ from characters.models import Character
 from combat.models import Combatant, Encounter
 from tests.characters.helpers import form_data, nova
 from tests.combat.encounters.conftest import THUG, Table
-from tests.site.test_wrong_shapes import SHEETS
+from tests.site.test_wrong_shapes import SHEETS, Fight
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +112,46 @@ def test_the_builder_refuses_a_name_on_two_lines(table, client):
     assert response.status_code == 400
     assert "una sola línea" in response.content.decode()
     assert Character.objects.get(pk=table.character.pk).name == "Nova"
+
+
+ITEM_NAMES = [
+    ("msh", ("weapons", 0, "name")),
+    ("msh", ("powers", 0, "name")),
+    ("hero", ("attacks", 0, "name")),
+    ("anima", ("weapons", 0, "name")),
+    ("anima", ("powers", 0, "name")),
+    ("epic20", ("equipment", 0, "name")),
+]
+
+
+def _with_item_name(slug, place, name):
+    sheet = copy.deepcopy(SHEETS[slug])
+    if slug == "epic20":
+        # A mundane item costs the advantage point "contactos" had.
+        sheet["equipment"] = [{"kind": "mundane", "name": "Porra", "power": None, "armor": False}]
+        sheet["advantages"] = [{"advantage": "excelente-piloto", "points": 1}]
+    node = sheet
+    for key in place[:-1]:
+        node = node[key]
+    node[place[-1]] = name
+    return sheet
+
+
+@pytest.mark.parametrize(
+    "slug, place", ITEM_NAMES, ids=["/".join(map(str, p)) + f"-{s}" for s, p in ITEM_NAMES]
+)
+def test_a_weapon_attack_power_or_item_name_on_two_lines_is_refused_by_its_system(table, slug, place):
+    path = "/" + "/".join(map(str, place))
+    legal = _with_item_name(slug, place, "Espada Corta")
+    if slug == "anima" and place[0] == "weapons":
+        legal["wielding"] = ["Espada Corta"]
+    assert table.player_api.post("/api/v1/characters/validate/", legal, format="json").json()["valid"]
+    sheet = _with_item_name(slug, place, "Espada\n[b]de mentira[/b]")
+    report = table.player_api.post("/api/v1/characters/validate/", sheet, format="json").json()
+    assert report["valid"] is False
+    assert ("text.control_character", path) in {(e["code"], e["path"]) for e in report["errors"]}
+    created = table.player_api.post("/api/v1/characters/", sheet, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    _refused(created, path)
+    fight = Fight(slug)
+    npc = fight.gm.post(f"{fight.url}/combatants/", {"npc": sheet, "side": "villanos"}, format="json")
+    assert npc.status_code == 400 and "/npc" + path in {e["path"] for e in npc.json()["errors"]}
