@@ -78,3 +78,44 @@ def test_the_migration_renames_later_clashing_accounts_and_keeps_the_oldest():
     assert len({name.lower() for name in names.values()}) == 4
     with pytest.raises(IntegrityError), transaction.atomic():
         User.objects.create(username="aNa")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sign_ups_at_once_with_names_differing_by_case_make_one_account(monkeypatch):
+    """Both requests pass the name check before either writes (a barrier holds them there), then
+    both write: one account, and the other request a clear 400."""
+    import threading
+
+    from django.db import connections
+    from rest_framework.test import APIClient
+
+    from accounts import names
+
+    both_checked = threading.Barrier(2, timeout=10)
+
+    def checked_then_wait(name):
+        taken = names.name_taken(name)
+        both_checked.wait()
+        return taken
+
+    monkeypatch.setattr("accounts.serializers.name_taken", checked_then_wait)
+    answers = {}
+
+    def sign_up(username):
+        try:
+            body = json.dumps({"username": username, "password": GOOD_PASSWORD})
+            response = APIClient().post(REGISTER, body, content_type="application/json")
+            answers[username] = (response.status_code, response.json())
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sign_up, args=(name,)) for name in ("Ximena", "XIMENA")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    statuses = sorted(status for status, _body in answers.values())
+    assert statuses == [201, 400], answers
+    [refused] = [body for status, body in answers.values() if status == 400]
+    assert refused["errors"][0]["code"] == "username.unique"
+    assert get_user_model().objects.filter(username__iexact="ximena").count() == 1
