@@ -25,7 +25,7 @@ PRECONDITION_FAILED = "precondition.failed"
 
 def etag(*version) -> str:
     """A strong tag for a version (any JSON-able parts; dates as text)."""
-    digest = hashlib.sha256(json.dumps(version, default=str).encode()).hexdigest()
+    digest = hashlib.sha256(json.dumps(version, default=str, sort_keys=True).encode()).hexdigest()
     return f'"{digest[:32]}"'
 
 
