@@ -2,7 +2,6 @@
 "Accounts")."""
 
 from django.contrib.auth import authenticate
-from django.db import IntegrityError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -54,14 +53,9 @@ class RegisterAPI(_PublicAPIView):
         serializer = RegisterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
-            user = services.user_create(
-                username=data["username"], password=data["password"], email=data.get("email", "")
-            )
-        except IntegrityError:  # the same name registered a moment ago
-            raise EnvelopeError(
-                [error("username.unique", _("Ese nombre de usuario ya está en uso."), path="/username")]
-            ) from None
+        user = services.user_create(
+            username=data["username"], password=data["password"], email=data.get("email", "")
+        )
         token = services.token_for(user=user)
         body = {"token": token.key, "user": {"id": user.pk, "username": user.username}}
         return Response(body, status=status.HTTP_201_CREATED)

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
+
+from epic20site.errors import DomainError
 
 
 @transaction.atomic
 def user_create(*, username: str, password: str, email: str = ""):
-    """A new player account. The caller has already validated the password."""
-    return get_user_model().objects.create_user(username=username, email=email or "", password=password)
+    """A new player account. The caller has already validated the password and checked the name
+    (`accounts.names.name_taken`); the database holds the line when two sign-ups race past that
+    check with names that differ only by case (migration `0001_username_unique_by_folded_case`)."""
+    try:
+        with transaction.atomic():
+            return get_user_model().objects.create_user(
+                username=username, email=email or "", password=password
+            )
+    except IntegrityError:
+        raise DomainError(
+            "username.unique", _("Ese nombre de usuario ya está en uso."), path="/username"
+        ) from None
 
 
 def token_for(*, user) -> Token:

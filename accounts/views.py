@@ -15,6 +15,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
+from epic20site.errors import DomainError
 from epic20site.pages import ratelimited, signup_throttled_message
 
 from . import services, throttle
@@ -26,7 +27,14 @@ class LoginView(auth_views.LoginView):
 
     template_name = "accounts/login.html"
     authentication_form = LoginForm
-    redirect_authenticated_user = True
+    # Opening the page while logged in goes on to the site; posting another account's name and
+    # password switches to that account (Django's `login` starts a fresh session for it).
+    redirect_authenticated_user = False
+
+    def get(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect(self.get_success_url())
+        return super().get(request, *args, **kwargs)
 
     def post(self, request, *args, **kwargs):
         if throttle.login_blocked(request, request.POST.get("username", "")):
@@ -68,10 +76,22 @@ class LogoutView(auth_views.LogoutView):
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's password change; the new password also retires the API token
-    (`accounts.signals`)."""
+    (`accounts.signals`). A wrong old password counts as a failed login of the account, with the
+    login's own counters (`accounts.throttle`): a borrowed session cannot guess it without limit."""
 
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:account")
+
+    def post(self, request, *args, **kwargs):
+        if throttle.login_blocked(request, request.user.get_username()):
+            return ratelimited(request)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        wrong_old = form.has_error("old_password", "password_incorrect")
+        if wrong_old and throttle.login_failed(self.request, self.request.user.get_username()):
+            return ratelimited(self.request)
+        return super().form_invalid(form)
 
     def form_valid(self, form):
         response = super().form_valid(form)
@@ -98,18 +118,28 @@ def signup(request):
     if request.method == "POST" and throttle.signup_throttled(request):
         return ratelimited(request, message=signup_throttled_message())
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = services.user_create(
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-            email=form.cleaned_data.get("email", ""),
-        )
+    user = _signed_up(form) if request.method == "POST" and form.is_valid() else None
+    if user is not None:
         login(request, user, backend="accounts.backends.NormalisedNameBackend")
         messages.success(
             request, _("Te damos la bienvenida, %(name)s. Tu cuenta está lista.") % {"name": user.username}
         )
         return redirect(_safe_next(request))
     return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+def _signed_up(form: SignupForm):
+    """The new account, or None with the name refused beside its field: another sign-up took
+    the same name (up to case) between the form's check and the write."""
+    try:
+        return services.user_create(
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data.get("email", ""),
+        )
+    except DomainError as exc:
+        form.add_error("username", exc.message)
+        return None
 
 
 @login_required

@@ -11,6 +11,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site.api import ErrorEnvelopeSerializer
+from epic20site.etags import (
+    ETAG_HEADER,
+    IF_MATCH,
+    IF_MATCH_HEADER,
+    IF_NONE_MATCH_HEADER,
+    NOT_MODIFIED,
+    not_modified,
+)
 
 from . import selectors, services
 from .access import access_campaign_by_id
@@ -75,29 +83,44 @@ class CampaignListAPI(_CampaignAPIView):
 class CampaignDetailAPI(_CampaignAPIView):
     http_method_names = ["get", "patch", "head", "options"]
 
+    def respond(self, campaign, status_code=status.HTTP_200_OK):
+        response = super().respond(campaign, status_code)
+        response["ETag"] = selectors.campaign_etag(campaign, self.request.user)
+        return response
+
     @extend_schema(
         operation_id="campaigns_retrieve",
         summary="A campaign the user belongs to",
-        responses={200: CampaignSerializer, 401: _401, 404: _404},
+        parameters=[IF_NONE_MATCH_HEADER, ETAG_HEADER],
+        responses={200: CampaignSerializer, 304: NOT_MODIFIED, 401: _401, 404: _404},
     )
     def get(self, request, pk):
-        return self.respond(access_campaign_by_id(request.user, pk))
+        campaign = access_campaign_by_id(request.user, pk)
+        tag = selectors.campaign_etag(campaign, request.user)
+        if not_modified(request, tag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+        return self.respond(campaign)
 
     @extend_schema(
         operation_id="campaigns_partial_update",
         summary="Rename a campaign (GM only)",
+        parameters=[IF_MATCH_HEADER, ETAG_HEADER],
         request=CampaignUpdateInputSerializer,
-        responses={200: CampaignSerializer, 400: _400, 401: _401, 403: _403, 404: _404},
+        responses={
+            200: CampaignSerializer,
+            400: _400,
+            401: _401,
+            403: _403,
+            404: _404,
+            412: _errors("`If-Match` names a version someone has since changed: nothing changed."),
+        },
     )
     def patch(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
         data = self.validated(CampaignUpdateInputSerializer)
-        if "name" in data:
-            campaign = _call(services.campaign_update, campaign=campaign, name=data["name"])
-        if "rules_options" in data:
-            campaign = services.campaign_rules_options_update(
-                campaign=campaign, options=data["rules_options"]
-            )
+        campaign = services.campaign_change(
+            campaign=campaign, user=request.user, changes=data, if_match=request.headers.get(IF_MATCH)
+        )
         return self.respond(campaign)
 
 

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from epic20site.validation import validate_single_line
 from rules import systems
 
 from .models import DEFAULT_SYSTEM, Campaign
@@ -14,6 +15,7 @@ class CampaignForm(forms.Form):
     name = forms.CharField(
         label=_("Nombre de la campaña"),
         max_length=NAME_MAX_LENGTH,
+        validators=[validate_single_line],
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 

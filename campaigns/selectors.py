@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Case, Count, IntegerField, Max, QuerySet, Value, When
 
+from epic20site.etags import etag
+
 from .models import Campaign, Membership
 
 
@@ -56,3 +58,11 @@ def campaign_list_version(user) -> str:
     )
     count, last, changed = totals["count"], totals["last"], totals["changed"]
     return f"{count}-{last or 0}-{changed or ''}"
+
+
+def campaign_etag(campaign: Campaign, user) -> str:
+    """The campaign's entity tag for `user` (`epic20site.etags`): what its answer shows moves
+    `updated_at` (name, rules options, invite code) or its memberships (a member joined or left);
+    the role and the invite code shown depend on who asks."""
+    members = Membership.objects.filter(campaign_id=campaign.pk).aggregate(count=Count("id"), last=Max("id"))
+    return etag("campaign", campaign.pk, campaign.updated_at, members["count"], members["last"], user.pk)

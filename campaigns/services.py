@@ -9,6 +9,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from epic20site.errors import DomainError
+from epic20site.etags import check_if_match
+from epic20site.validation import SINGLE_LINE_MESSAGE, is_single_line
 from rules import systems
 
 from .models import DEFAULT_SYSTEM, Campaign, Membership
@@ -48,6 +50,12 @@ def _clean_name(name: str) -> str:
     name = str(name).strip()
     if not name:
         raise CampaignError("name.blank", _("La campaña necesita un nombre."), field="name")
+    if not is_single_line(name):
+        raise CampaignError(
+            "text.control_character",
+            str(SINGLE_LINE_MESSAGE),
+            field="name",
+        )
     if len(name) > NAME_MAX_LENGTH:
         raise CampaignError(
             "name.max_length",
@@ -99,6 +107,23 @@ def campaign_rules_options_update(*, campaign: Campaign, options) -> Campaign:
         raise DomainError.from_problems(problems, prefix="/rules_options")
     campaign.rules_options = options
     campaign.save(update_fields=["rules_options", "updated_at"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_change(
+    *, campaign: Campaign, user: AbstractBaseUser, changes: dict, if_match: str | None = None
+):
+    """The GM's change of a campaign (`name`, `rules_options`): all of it or nothing. With
+    `if_match` (the tag the GM read, `selectors.campaign_etag`) a stale version is refused (412)."""
+    from .selectors import campaign_etag
+
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    check_if_match(if_match, campaign_etag(campaign, user))
+    if "name" in changes:
+        campaign = campaign_update(campaign=campaign, name=changes["name"])
+    if "rules_options" in changes:
+        campaign = campaign_rules_options_update(campaign=campaign, options=changes["rules_options"])
     return campaign
 
 

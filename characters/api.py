@@ -7,7 +7,6 @@ become the docs/api.md envelope here.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.http import Http404
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -17,6 +16,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from epic20site.etags import (
+    ETAG_HEADER,
+    IF_MATCH,
+    IF_MATCH_HEADER,
+    IF_NONE_MATCH_HEADER,
+    NOT_MODIFIED,
+    not_modified,
+)
 from epic20site.parsers import JSONBodyParser
 from epic20site.versioned_cache import remembered_batch
 
@@ -47,15 +54,13 @@ NOT_FOUND = OpenApiResponse(ERRORS, description="No such character, or not yours
 # A legal level-8 sheet (the demo's Nova): the schema's example, for readers and for fuzzers.
 LEGAL_SHEET = OpenApiExample("Nova", value=demo_sheets()[0], request_only=True)
 CHARACTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="Character id.")
+STALE = OpenApiResponse(
+    ERRORS, description="`If-Match` names a version someone has since changed: nothing changed."
+)
+WRITE_ANSWERS = {400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 412: STALE}
 
 
 PARSERS = [JSONBodyParser]  # the project default, named for the views that set parsers
-
-
-def _raise(exc: services.CharacterError):
-    if isinstance(exc, services.SheetInvalid):
-        raise EnvelopeError(exc.as_errors(selectors.request_lang()))
-    raise EnvelopeError(exc.as_errors(), status_code=exc.status)
 
 
 def _body_object(request) -> dict:
@@ -88,7 +93,8 @@ def _campaign_from_body(request, body: dict):
 def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
     character = selectors.character_with_history(character.pk)
     report = selectors.character_report(character)
-    return Response(character_data(character, report), status=status_code)
+    headers = {"ETag": selectors.character_etag(character)}
+    return Response(character_data(character, report), status=status_code, headers=headers)
 
 
 @extend_schema(
@@ -185,10 +191,7 @@ def _remembered_items(rows: list[tuple], lang: str) -> list[dict]:
 def _create(request) -> Response:
     body = _body_object(request)
     _present, campaign = _campaign_from_body(request, body)
-    try:
-        character = services.character_create(owner=request.user, sheet=body, campaign=campaign)
-    except services.CharacterError as exc:
-        _raise(exc)
+    character = services.character_create(owner=request.user, sheet=body, campaign=campaign)
     return _character_response(character, status.HTTP_201_CREATED)
 
 
@@ -213,14 +216,17 @@ class CharacterDetailView(APIView):
     @extend_schema(
         tags=[TAG],
         summary="Read a character",
-        parameters=[CHARACTER_ID],
-        responses={200: CharacterSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+        parameters=[CHARACTER_ID, IF_NONE_MATCH_HEADER, ETAG_HEADER],
+        responses={200: CharacterSerializer, 304: NOT_MODIFIED, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
         # The version is all it needs: a remembered item is answered without reading the sheet.
         character = access.access_character_by_id(request.user, pk, sheet=False)
+        tag = selectors.character_etag(character)
+        if not_modified(request, tag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
         version = (character.pk, character.updated_at, character.owner.get_username())
-        return Response(_remembered_items([version], selectors.request_lang())[0])
+        return Response(_remembered_items([version], selectors.request_lang())[0], headers={"ETag": tag})
 
     @extend_schema(
         tags=[TAG],
@@ -229,10 +235,10 @@ class CharacterDetailView(APIView):
             "The owner or the campaign's GM. The new sheet must follow every rule (errors the GM "
             "waived excepted); otherwise 400 and nothing changes. `campaign` (owner only) moves it."
         ),
-        parameters=[CHARACTER_ID],
+        parameters=[CHARACTER_ID, IF_MATCH_HEADER, ETAG_HEADER],
         request=CharacterInputSerializer,
         examples=[LEGAL_SHEET],
-        responses={200: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={**WRITE_ANSWERS, 200: CharacterSerializer},
     )
     def put(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk, write=True)
@@ -244,9 +250,9 @@ class CharacterDetailView(APIView):
         tags=[TAG],
         summary="Change some of a character's sheet",
         description="Like PUT, but each top-level key given replaces the stored one; the rest stays.",
-        parameters=[CHARACTER_ID],
+        parameters=[CHARACTER_ID, IF_MATCH_HEADER, ETAG_HEADER],
         request=PatchedCharacterInputSerializer,
-        responses={200: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={**WRITE_ANSWERS, 200: CharacterSerializer},
     )
     def patch(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk, write=True)
@@ -259,29 +265,24 @@ class CharacterDetailView(APIView):
         tags=[TAG],
         summary="Delete a character",
         description="Only its owner.",
-        parameters=[CHARACTER_ID],
-        responses={204: None, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
+        parameters=[CHARACTER_ID, IF_MATCH_HEADER],
+        responses={204: None, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 412: STALE},
     )
     def delete(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk, delete=True)
-        services.character_delete(character=character)
+        services.character_delete(character=character, if_match=request.headers.get(IF_MATCH))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 def _update(request, character, sheet: dict, *, move: bool, campaign, partial: bool = False) -> Response:
-    moves = move and (campaign.pk if campaign else None) != character.campaign_id
-    try:
-        with transaction.atomic():
-            if moves:
-                # Move first: the waivers that apply depend on the campaign.
-                services.character_attach(character=character, campaign=campaign, user=request.user)
-            if partial:
-                services.character_update(character=character, changes=sheet)
-            else:
-                services.character_update(character=character, sheet=sheet)
-    except services.CharacterError as exc:
-        character.refresh_from_db()
-        _raise(exc)
+    services.character_change(
+        character=character,
+        user=request.user,
+        **({"changes": sheet} if partial else {"sheet": sheet}),
+        move=move,
+        campaign=campaign,
+        if_match=request.headers.get(IF_MATCH),
+    )
     return _character_response(character)
 
 
@@ -322,10 +323,7 @@ class CharacterDuplicateView(APIView):
 
     def post(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk)
-        try:
-            duplicate = services.character_duplicate(character=character, user=request.user)
-        except services.CharacterError as exc:
-            _raise(exc)
+        duplicate = services.character_duplicate(character=character, user=request.user)
         return _character_response(duplicate, status.HTTP_201_CREATED)
 
 
@@ -369,16 +367,13 @@ class CharacterAwardListView(generics.GenericAPIView):
         character = access.access_character_by_id(request.user, pk, gm_only=True)
         data = AwardInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            award = services.character_award(
-                character=character,
-                awarded_by=request.user,
-                category=data.validated_data["category"],
-                amount=data.validated_data["amount"],
-                note=data.validated_data.get("note", ""),
-            )
-        except services.CharacterError as exc:
-            _raise(exc)
+        award = services.character_award(
+            character=character,
+            awarded_by=request.user,
+            category=data.validated_data["category"],
+            amount=data.validated_data["amount"],
+            note=data.validated_data.get("note", ""),
+        )
         return Response(award_data(award), status=status.HTTP_201_CREATED)
 
 
@@ -426,12 +421,7 @@ class CharacterWaiverListView(generics.GenericAPIView):
         character = access.access_character_by_id(request.user, pk, gm_only=True)
         data = WaiverInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            waiver = services.character_waive(
-                character=character, created_by=request.user, **data.validated_data
-            )
-        except services.CharacterError as exc:
-            _raise(exc)
+        waiver = services.character_waive(character=character, created_by=request.user, **data.validated_data)
         return Response(waiver_data(waiver, character), status=status.HTTP_201_CREATED)
 
 
@@ -451,8 +441,5 @@ class CharacterWaiverDetailView(APIView):
         if waiver is None:
             raise EnvelopeError([error("request.not_found", _("No encontrado."))], status_code=404)
         waiver.character = character
-        try:
-            services.waiver_remove(waiver=waiver, user=request.user)
-        except services.CharacterError as exc:
-            _raise(exc)
+        services.waiver_remove(waiver=waiver, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -6,6 +6,7 @@ from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.db.models.functions import Lower
 from django.utils.translation import get_language
 
+from epic20site.etags import etag
 from epic20site.versioned_cache import remembered, remembered_batch, remembered_many
 from rules import systems
 
@@ -15,6 +16,12 @@ from .models import Award, Character, Waiver
 def request_lang() -> str:
     """The engine speaks "es" and "en"; the request's language picks one (Spanish by default)."""
     return "en" if (get_language() or "").lower().startswith("en") else "es"
+
+
+def character_etag(character: Character) -> str:
+    """The sheet's entity tag (`epic20site.etags`): its `updated_at` moves with every change of
+    the sheet, its campaign, its awards and its waivers (`characters.signals`)."""
+    return etag("character", character.pk, character.updated_at)
 
 
 def character_list_for_user(user, campaign_id: int | None = None) -> QuerySet[Character]:

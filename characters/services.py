@@ -19,7 +19,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from epic20site.errors import DomainError, request_lang
+from epic20site.etags import check_if_match
 from epic20site.parsers import BadJSON, read_json
+from epic20site.validation import refuse_unless_single_line
 from rules import systems
 
 from .models import DEFAULT_SYSTEM, Award, Character, Waiver
@@ -65,6 +67,8 @@ def _check_is_object(sheet: Any) -> dict:
         raise CharacterError(
             "sheet.invalid_character", _("El texto no puede contener el carácter nulo."), path=nul
         )
+    # Every system's sheet has its name on one line: it heads pages, lists and the forum export.
+    refuse_unless_single_line(sheet.get("name"), path="/name", error=CharacterError)
     system = sheet_system(sheet)
     # An engine that passes over unknown keys would accept them silently; the others report them.
     if getattr(system, "ignores_unknown_keys", False):
@@ -193,12 +197,25 @@ def _stored(sheet: Mapping, report) -> dict:
     return dict(normal) if normal else sheet_without_meta(sheet, sheet_system(sheet))
 
 
+def character_lock(*, character: Character, if_match: str | None = None) -> Character:
+    """The character's row, locked until the transaction ends. With `if_match` (the tag the
+    client read, `selectors.character_etag`) a stale version is refused (412) before any change."""
+    from .selectors import character_etag
+
+    locked = Character.objects.select_for_update().get(pk=character.pk)
+    check_if_match(if_match, character_etag(locked), error=CharacterError)
+    return locked
+
+
 @transaction.atomic
-def character_update(*, character: Character, sheet: Any = None, changes: Any = None) -> Character:
+def character_update(
+    *, character: Character, sheet: Any = None, changes: Any = None, if_match: str | None = None
+) -> Character:
     """Replace the whole sheet (PUT, the builder's save: `sheet`), or only the top-level keys of
     `changes` (PATCH). The row is locked first and `changes` are merged into the sheet as it is
-    then, so two edits at once (an owner's and the GM's, or a level award) never lose one."""
-    locked = Character.objects.select_for_update().get(pk=character.pk)
+    then, so two edits at once (an owner's and the GM's, or a level award) never lose one; with
+    `if_match`, an edit made on a version someone has since changed is refused instead."""
+    locked = character_lock(character=character, if_match=if_match)
     if changes is not None:
         sheet = sheet_merge(character=locked, changes=changes)
     if isinstance(sheet, Mapping) and sheet.get("system", DEFAULT_SYSTEM) != (
@@ -214,6 +231,26 @@ def character_update(*, character: Character, sheet: Any = None, changes: Any = 
     return character
 
 
+@transaction.atomic
+def character_change(
+    *,
+    character: Character,
+    user: AbstractBaseUser,
+    sheet: Any = None,
+    changes: Any = None,
+    move: bool = False,
+    campaign: Campaign | None = None,
+    if_match: str | None = None,
+) -> Character:
+    """The API's PUT (`sheet`) and PATCH (`changes`) of a character, all of it or nothing: with
+    `move`, the owner also puts it in `campaign` (or takes it out with `None`) first, since the
+    waivers that apply depend on the campaign. `if_match` is checked before anything moves."""
+    character_lock(character=character, if_match=if_match)
+    if move and (campaign.pk if campaign else None) != character.campaign_id:
+        character_attach(character=character, campaign=campaign, user=user)
+    return character_update(character=character, sheet=sheet, changes=changes)
+
+
 def sheet_merge(*, character: Character, changes: Any) -> dict:
     """PATCH: the stored sheet with the top-level keys of `changes` replaced. A key the
     character's sheet cannot have is refused: it would replace nothing, and a system that
@@ -227,8 +264,8 @@ def sheet_merge(*, character: Character, changes: Any) -> dict:
 
 
 @transaction.atomic
-def character_delete(*, character: Character) -> None:
-    character.delete()
+def character_delete(*, character: Character, if_match: str | None = None) -> None:
+    character_lock(character=character, if_match=if_match).delete()
 
 
 @transaction.atomic

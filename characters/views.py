@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
@@ -176,11 +177,11 @@ def _builder(request, character: Character | None):
         context = pages.builder_context(
             request, form, character, campaign=campaign, saving=refused, live=True
         )
-        return render(request, f"{template}#form", context)
+        return render(request, f"{template}#form", _versioned(context, request, character))
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored
         context = pages.builder_context(request, form, character, campaign=campaign, saving=refused)
-        return render_page(request, template, context)
+        return render_page(request, template, _versioned(context, request, character))
 
     sheet = form.sheet()
     try:
@@ -190,18 +191,33 @@ def _builder(request, character: Character | None):
             )
             messages.success(request, _("Personaje creado."))
         else:
-            saved = services.character_update(character=character, sheet=sheet)
+            saved = services.character_update(
+                character=character, sheet=sheet, if_match=request.POST.get("version") or None
+            )
             messages.success(request, _("Cambios guardados."))
     except services.SheetInvalid:
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
-        return render_page(request, template, context, status=400)
+        return render_page(request, template, _versioned(context, request, character), status=400)
     except services.CharacterError as exc:
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
-        return render_page(request, template, context, status=400)
+        return render_page(request, template, _versioned(context, request, character), status=exc.status)
     if request.htmx:
         return HttpResponseClientRedirect(_sheet_url(saved))
     return redirect(_sheet_url(saved))
+
+
+def _versioned(context: dict, request, character: Character | None) -> dict:
+    """The version of the sheet the builder was opened on travels with the form, so a save made
+    after someone else's (the owner's and the GM's at once) is refused instead of overwriting it.
+    A form posted back keeps the version it was opened on, not the one stored now."""
+    if character is not None:
+        context["version"] = (
+            request.POST.get("version", "")
+            if request.method == "POST"
+            else selectors.character_etag(character)
+        )
+    return context
 
 
 def _builder_page(request, pages, template: str, character: Character | None):
@@ -211,7 +227,9 @@ def _builder_page(request, pages, template: str, character: Character | None):
     def context() -> dict:
         form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()
         campaign = request.GET.get("campaign", "") if character is None else ""
-        return pages.builder_context(request, form, character, campaign=campaign)
+        return _versioned(
+            pages.builder_context(request, form, character, campaign=campaign), request, character
+        )
 
     if character is None:
         return render_page(request, template, context())
@@ -340,13 +358,10 @@ def character_waiver_remove(request, pk, wid):
 
 @login_required
 @require_POST
+@answers_refusals(lambda request, pk: reverse("characters:list"))
 def character_duplicate(request, pk):
     character = access.access_character_by_id(request.user, pk)
-    try:
-        duplicate = services.character_duplicate(character=character, user=request.user)
-    except services.CharacterError as exc:
-        messages.error(request, exc.message)
-        return redirect(reverse("characters:list"))
+    duplicate = services.character_duplicate(character=character, user=request.user)
     messages.success(request, _("Copia creada: «%(name)s».") % {"name": duplicate.name})
     return redirect(_sheet_url(duplicate))
 

@@ -21,6 +21,7 @@ from campaigns import access as campaign_access
 from combat import access
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 from epic20site.errors import request_lang
+from epic20site.etags import ETAG_HEADER, IF_NONE_MATCH_HEADER, NOT_MODIFIED, not_modified
 from epic20site.validation import validated
 from epic20site.versioned_cache import remembered
 
@@ -152,12 +153,17 @@ class EncounterDetailView(APIView):
             "combatant's current numbers. The internals of the GM's NPCs (hit points, defense, hero "
             "points, equipment) are null for players."
         ),
-        parameters=[ENCOUNTER_ID],
-        responses={200: EncounterStateSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+        parameters=[ENCOUNTER_ID, IF_NONE_MATCH_HEADER, ETAG_HEADER],
+        responses={200: EncounterStateSerializer, 304: NOT_MODIFIED, 401: UNAUTHORIZED, 404: NOT_FOUND},
     )
     def get(self, request, pk: int):
         encounter = access.access_encounter_by_id(request.user, pk)
-        return state_response(request.user, encounter)
+        tag = selectors.state_etag(request.user, encounter)
+        if not_modified(request, tag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+        response = state_response(request.user, encounter)
+        response["ETag"] = tag
+        return response
 
     @extend_schema(
         tags=[TAG],

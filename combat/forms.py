@@ -7,11 +7,13 @@ from django import forms
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
+from epic20site.validation import validate_single_line
+
 PRINTABLE = RegexValidator(r"^[\x21-\x7e]+$", _("Sólo caracteres ASCII visibles, sin espacios."))
 
 
 class EncounterForm(forms.Form):
-    name = forms.CharField(label=_("Nombre del encuentro"), max_length=120)
+    name = forms.CharField(label=_("Nombre del encuentro"), max_length=120, validators=[validate_single_line])
     client_seed = forms.CharField(
         label=_("Semilla del cliente (opcional)"),
         max_length=64,

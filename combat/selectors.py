@@ -15,6 +15,7 @@ from django.db.models import Q, QuerySet
 
 from campaigns.models import Campaign
 from epic20site.errors import DomainError, request_lang
+from epic20site.etags import etag
 from epic20site.versioned_cache import remembered_batch
 from rules.core.ahead import DeclaringCombat
 from rules.core.encounter import CombatantFacts, Viewer
@@ -223,6 +224,21 @@ def reader_for(user, encounter: Encounter, combatants: list[Combatant] | None = 
 
 def state_for(user, encounter: Encounter, combatants: list[Combatant] | None = None) -> dict:
     return Reader(user, encounter, combatants).state()
+
+
+def state_etag(user, encounter: Encounter) -> str:
+    """The entity tag of the state `user` reads (`epic20site.etags`): every event, undo and
+    revealed seed moves `version` (`combat.log.save`); settings and deadlines are row fields,
+    which move `updated_at`. What a viewer may see of the NPCs depends on who they are."""
+    return etag(
+        "encounter",
+        encounter.pk,
+        encounter.version,
+        encounter.updated_at,
+        encounter.exact_odds_for_players,
+        encounter.turn_deadline,
+        user.pk,
+    )
 
 
 def hidden_combatant_ids(user, encounter: Encounter, combatants: list[Combatant] | None = None) -> set[int]:

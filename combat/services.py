@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from epic20site.errors import Conflict, DomainError, NotAllowed
-from epic20site.validation import validated
+from epic20site.validation import refuse_unless_single_line, validated
 from rules import systems
 from rules.core import fold
 from rules.core.ahead import DeclaringCombat
@@ -63,6 +63,7 @@ def encounter_create(*, campaign: Campaign, user, name: str, client_seed: str | 
     name = (name or "").strip()
     if not name:
         raise DomainError("name.blank", _("El encuentro necesita un nombre."), path="/name")
+    refuse_unless_single_line(name, path="/name")
     server_seed, commitment = new_seed()
     encounter = Encounter.objects.create(
         campaign=campaign,
@@ -129,6 +130,7 @@ def _character_combatant(encounter: Encounter, user, character_id: int, *, is_gm
 
 def _npc_name(sheet: Any) -> str:
     raw = sheet.get("name") if isinstance(sheet, Mapping) else None
+    refuse_unless_single_line(raw, path="/npc/name")
     return (raw.strip() if isinstance(raw, str) else "") or _("PNJ")
 
 
@@ -138,6 +140,7 @@ def _check_add(encounter: Encounter, user, *, side: str, is_gm: bool, npc: bool,
     side = (side or "").strip()
     if not side:
         raise DomainError("side.blank", _("Indica el bando."), path="/side")
+    refuse_unless_single_line(side, path="/side")
     if npc and not is_gm:
         raise NotAllowed("encounter.gm_only", _("Sólo el director de juego añade PNJ."))
     if hero_points is not None and not is_gm:
@@ -255,7 +258,8 @@ def _check_phase(encounter: Encounter, action_type: ActionType) -> None:
 
 def _action_type(encounter: Encounter, action: Mapping) -> tuple[systems.GameSystem, ActionType]:
     system = system_of(encounter)
-    action_type = system.combat.actions.get(action.get("type")) if isinstance(action, Mapping) else None
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    action_type = system.combat.actions.get(kind) if isinstance(kind, str) else None
     if action_type is None:
         raise DomainError("type.unknown", _("Tipo de acción desconocido."), path="/type")
     return system, action_type

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from rules.core.problems import is_one_line
 
 from .api import flatten_validation_errors
 from .errors import DomainError
@@ -42,3 +46,31 @@ def read_json_or_refuse(text: str, *, path: str = "") -> Any:
         return read_json(text)
     except BadJSON as exc:
         raise DomainError(exc.code, exc.message, path=path + exc.path) from None
+
+
+def is_single_line(text: str) -> bool:
+    """A name or a side is one line wherever it is shown: no line break or other control
+    character (the same rule as the systems' own names, `rules.core.problems.is_one_line`)."""
+    return is_one_line(text)
+
+
+SINGLE_LINE_MESSAGE = _lazy(
+    "Este texto va en una sola línea: no puede llevar saltos de línea ni caracteres de control."
+)
+
+
+def validate_single_line(value: str) -> None:
+    """The same rule as a form field's validator, so a page says it beside the field."""
+    if not is_single_line(value):
+        raise ValidationError(SINGLE_LINE_MESSAGE, code="control_character")
+
+
+def refuse_unless_single_line(text: Any, *, path: str, error: type[DomainError] = DomainError) -> None:
+    """`DomainError` (400, `text.control_character`) for a text with a line break or another
+    control character in it; anything that is not text is left to the caller's own checks."""
+    if isinstance(text, str) and not is_single_line(text):
+        raise error(
+            "text.control_character",
+            str(SINGLE_LINE_MESSAGE),
+            path=path,
+        )

@@ -71,19 +71,24 @@ def _is_id(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
 
 
+def _plain_id(value) -> int | None:
+    """A user id as the API sends it (a JSON integer) or a page's form does (ASCII digits);
+    `2.9`, `true` and other scripts' digits (`"٢"`) name nobody."""
+    if isinstance(value, str) and value.isascii() and value.isdecimal():
+        return int(value)
+    return value if _is_id(value) else None
+
+
 def _audience(campaign, visibility):
     """("all" | "gm" | "player", recipient) from the API's `"all" | "gm" | <user id>`."""
     if visibility in (None, "all"):
         return JournalEntry.Visibility.ALL, None
     if visibility == "gm":
         return JournalEntry.Visibility.GM, None
-    try:
-        user_id = int(visibility)
-    except (TypeError, ValueError):
-        user_id = 0
+    user_id = _plain_id(visibility)
     recipient = (
         get_user_model().objects.filter(pk=user_id, memberships__campaign=campaign).first()
-        if not isinstance(visibility, bool) and _is_id(user_id)
+        if _is_id(user_id)
         else None
     )
     if recipient is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.core.problems import Problem, pointer
+from rules.core.problems import Problem, is_one_line, one_line_problem, pointer
 
 from .catalogue import ACTIONS, ATTACKING, DEFENDING, LIFE_AND_DEATH, NOTES, SIZES, SUPERNATURAL
 
@@ -107,6 +107,9 @@ def _name(data: Mapping, path: tuple, problems: _Problems) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > 100:
         problems.add("bad_name", pointer(*path, "name"), "Hace falta un nombre (hasta 100 letras).",
                      "A name is needed (up to 100 characters).")  # fmt: skip
+        return ""
+    if not is_one_line(name):
+        problems.append(one_line_problem(pointer(*path, "name"), SHEET_RULE))
         return ""
     return name.strip()
 

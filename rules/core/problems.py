@@ -4,7 +4,21 @@ it breaks (the REST contract's error envelope, docs/api.md)."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+
+# A name shows on one line wherever it is shown (the log, the forum export): line breaks and
+# other control characters (Unicode's Cc, and the line and paragraph separators) have no place in
+# it. The site refuses them in the names it stores itself (`epic20site.validation`); the systems,
+# in the names of a sheet's weapons, attacks and powers.
+NOT_ON_ONE_LINE = frozenset({"Cc", "Zl", "Zp"})
+ONE_LINE_CODE = "text.control_character"
+ONE_LINE_ES = "Este texto va en una sola línea: no puede llevar saltos de línea ni caracteres de control."
+ONE_LINE_EN = "This text goes on one line: no line breaks or control characters."
+
+
+def is_one_line(text: str) -> bool:
+    return not any(unicodedata.category(ch) in NOT_ON_ONE_LINE for ch in text)
 
 
 @dataclass(frozen=True)
@@ -22,6 +36,10 @@ class Problem:
             "message": self.message_en if lang == "en" else self.message_es,
             "rule": self.rule,
         }
+
+
+def one_line_problem(path: str, rule: str = "") -> Problem:
+    return Problem(ONE_LINE_CODE, path, ONE_LINE_ES, ONE_LINE_EN, rule)
 
 
 def pointer(*parts) -> str:

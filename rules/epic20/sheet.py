@@ -20,6 +20,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from rules.core.problems import is_one_line, one_line_problem
+
 from . import index
 from .archetypes import BY_SLUG as ARCHETYPES
 from .problems import Problem, named, pointer, problem
@@ -405,6 +407,9 @@ def _equipment(p: _Parser) -> tuple[EquipmentEntry, ...]:
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             p.add("equipment.invalid_name", pointer("equipment", i, "name"), rule)
+            name = ""
+        elif not is_one_line(name):
+            p.problems.append(one_line_problem(pointer("equipment", i, "name"), rule))
             name = ""
         name = name.strip()[:MAX_TEXT]
         power = item.get("power")

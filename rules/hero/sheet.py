@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.problems import Problem, pointer
+from rules.core.problems import Problem, is_one_line, one_line_problem, pointer
 
 from .sheet_rules import (
     ATTACK_KIND_SLUGS,
@@ -186,6 +186,9 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "Each attack needs a name (up to 80 characters).",
         )
         ok = False
+    elif not is_one_line(name):
+        out.problems.append(one_line_problem(pointer(*path, "name"), RULE_SHEET))
+        ok = False
     elif name.strip() in names or name.strip() == STRIKE:
         out.add(
             "attacks.name_taken",
@@ -195,7 +198,7 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         )
         ok = False
     kind = item.get("kind")
-    if kind not in ATTACK_KIND_SLUGS:
+    if not isinstance(kind, str) or kind not in ATTACK_KIND_SLUGS:
         out.add(
             "attacks.unknown_kind",
             pointer(*path, "kind"),
@@ -310,7 +313,7 @@ def _levels(out: Collector, raw, attack_names: set[str]) -> list[dict]:
             RULE_LEVELS,
         )
         scope = item.get("applies_to")
-        if scope not in LEVEL_SCOPE_SLUGS and scope not in attack_names:
+        if not isinstance(scope, str) or (scope not in LEVEL_SCOPE_SLUGS and scope not in attack_names):
             out.add(
                 "combat_levels.unknown_scope",
                 pointer("combat_levels", i, "applies_to"),

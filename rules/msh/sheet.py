@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.problems import Problem, pointer
+from rules.core.problems import Problem, is_one_line, one_line_problem, pointer
 from rules.systems import SheetCheck
 
 from .catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPE
@@ -128,6 +128,9 @@ def _name(item, path, seen, problems) -> str | None:
         )
         return None
     name = name.strip()
+    if not is_one_line(name):
+        problems.append(one_line_problem(path + "/name", RULE_SHEET))
+        return None
     if name.lower() == UNARMED or name.lower() in seen:
         problems.append(
             _problem(
@@ -144,7 +147,7 @@ def _name(item, path, seen, problems) -> str | None:
 
 def _combat_type(item, path, problems) -> str | None:
     slug = item.get("combat_type")
-    if slug not in COMBAT_TYPE:
+    if not isinstance(slug, str) or slug not in COMBAT_TYPE:
         problems.append(
             _problem(
                 "item.combat_type_unknown",

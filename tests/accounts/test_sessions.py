@@ -60,3 +60,28 @@ def test_the_cached_store_reads_the_database_on_a_cache_miss():
     caches["default"].delete(store.cache_key)
     again = SessionStore(session_key=store.session_key)
     assert again.load() == {"colour": "verde"}
+
+
+def test_logging_in_as_another_user_while_logged_in_switches_to_that_account(client):
+    ana, bruno = UserFactory(username="ana"), UserFactory(username="bruno")
+    client.force_login(ana)
+    old_session = client.session.session_key
+    response = client.post(reverse("accounts:login"), {"username": "bruno", "password": DEFAULT_PASSWORD})
+    assert response.status_code == 302
+    assert get_user(client).pk == bruno.pk
+    assert client.session.session_key != old_session
+
+
+def test_a_wrong_password_while_logged_in_keeps_the_first_account_and_says_so(client):
+    ana = UserFactory(username="ana")
+    UserFactory(username="bruno")
+    client.force_login(ana)
+    response = client.post(reverse("accounts:login"), {"username": "bruno", "password": "no-es-esta"})
+    assert response.status_code == 200
+    assert get_user(client).pk == ana.pk
+
+
+def test_opening_the_login_page_while_logged_in_goes_on_to_the_site(client):
+    client.force_login(UserFactory(username="ana"))
+    response = client.get(reverse("accounts:login"))
+    assert response.status_code == 302

@@ -175,3 +175,42 @@ def test_sign_ups_from_one_address_are_throttled_on_the_page_and_the_api(setting
     assert "Too many sign-ups" in response.json()["errors"][0]["message"]
     assert get_user_model().objects.count() == 2
     assert _signup_api(5, "10.0.6.2").status_code == 201
+
+
+def _change_password(client, old, new="otra-clave-bastante-larga-9", address="10.0.0.1"):
+    data = {"old_password": old, "new_password1": new, "new_password2": new}
+    return client.post(reverse("accounts:password_change"), data, REMOTE_ADDR=address)
+
+
+def test_the_password_change_form_throttles_wrong_old_passwords(user):
+    client = Client(REMOTE_ADDR="10.0.0.1")
+    client.force_login(user)
+    for _ in range(LIMIT):
+        assert _change_password(client, "no-es-esta").status_code == 200
+    response = _change_password(client, "no-es-esta")
+    assert response.status_code == 429
+    assert "Demasiados intentos fallidos" in response.content.decode()
+    # Even the right old password now waits for the window, and the password stays.
+    assert _change_password(client, DEFAULT_PASSWORD).status_code == 429
+    user.refresh_from_db()
+    assert user.check_password(DEFAULT_PASSWORD)
+
+
+def test_wrong_old_passwords_count_with_the_logins_of_that_account(user):
+    client = Client(REMOTE_ADDR="10.0.0.2")
+    client.force_login(user)
+    for _ in range(LIMIT + 1):
+        _change_password(client, "no-es-esta", address="10.0.0.2")
+    # The account's counter is the login's: another address cannot log in with guesses either.
+    assert _web(user.username, DEFAULT_PASSWORD, address="10.0.0.9").status_code == 429
+
+
+def test_a_mismatched_new_password_is_not_a_failed_guess(user):
+    client = Client(REMOTE_ADDR="10.0.0.1")
+    client.force_login(user)
+    data = {"old_password": DEFAULT_PASSWORD, "new_password1": "una-larga-clave-1", "new_password2": "otra"}
+    for _ in range(LIMIT + 2):
+        assert (
+            client.post(reverse("accounts:password_change"), data, REMOTE_ADDR="10.0.0.1").status_code == 200
+        )
+    assert _change_password(client, DEFAULT_PASSWORD).status_code == 302

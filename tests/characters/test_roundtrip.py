@@ -15,13 +15,15 @@ from rules.epic20.validation import validate_sheet
 texts = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=60
 )
+# A name is one line (no line breaks or other control characters): epic20site.validation.
+one_line_texts = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=60)
 
 
 @st.composite
 def legal_sheets(draw) -> dict:
     """A pregenerated sheet with its free texts, level and optional details varied."""
     sheet = copy.deepcopy(draw(st.sampled_from(demo_sheets())))
-    sheet["name"] = draw(texts.filter(lambda s: s.strip()))
+    sheet["name"] = draw(one_line_texts.filter(lambda s: s.strip()))
     sheet["concept"] = draw(texts)
     sheet["level"] = draw(st.integers(min_value=8, max_value=40))
     for power in sheet["powers"]:

@@ -13,9 +13,9 @@ from rules.epic20.resolution import (
     hero_points,
     inventions,
     needs,
-    powers_in_play,
     recovery,
     support,
+    switching,
 )
 from rules.epic20.sheet import EquipmentEntry
 
@@ -86,7 +86,7 @@ def do_use_power(table: Table, dice: DiceSource, action: dict, actor) -> None:
         budget = table.budget()
         if budget is None or table.current != state.id:
             raise refused("turn.not_yours", "No es el turno de ese combatiente.", "/actor")
-    state, budget, events = powers_in_play.use_power(
+    state, budget, events = switching.use_power(
         state, action["power"], active=action.get("active", True), budget=budget
     )
     table.put(state)

@@ -29,7 +29,8 @@ Every function raises `Refused(code, rule, text_es, text_en)` for what the rules
 from rules.core.errors import Refused
 
 from .attack import AttackSpec, PreparedAttack, prepare_attack
-from .attack_effects import AttackOutcome, apply_attack, declare_defensive_attack, resolve_attack
+from .attack_effects import AttackOutcome, apply_attack, declare_defensive_attack
+from .attack_roll import resolve_attack
 from .circumstances import CIRCUMSTANCES, Circumstance
 from .damage import heal, stun_threshold, take_damage
 from .dying import dying_check, stabilize
@@ -38,7 +39,6 @@ from .initiative import delay_action, mark_unaware, roll_initiative, surprise_ro
 from .lifecycle import TurnStart, end_turn, new_round, start_turn
 from .multi_attack import resolve_double_attack, resolve_multi_attack
 from .odds import attack_odds
-from .powers_in_play import use_power
 from .progression import escape, maintain
 from .recovery import rest
 from .skills import DIFFICULTIES, SkillCheckOutcome, skill_check
@@ -52,6 +52,7 @@ from .state import (
     SkillStat,
 )
 from .support import SupportOutcome, healing_touch, help_for_roll, inspire, motivate, regenerate, teamwork
+from .switching import use_power
 from .turn import ActionBudget, budget_for_turn
 
 __all__ = [

@@ -7,13 +7,12 @@ daño". A natural 20 always hits and a natural 1 always misses (RESOLVER ACCIONE
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.epic20.dice import DiceSource, Roll, roll_d20
+from rules.epic20.dice import Roll
 
 from . import damage_types, equipment, hero_points, hit_effects, powers_in_play
-from .attack import AttackSpec, PreparedAttack, prepare_attack
+from .attack import AttackSpec, PreparedAttack
 from .damage import take_damage
 from .maneuvers import RULE as MANEUVERS
 from .state import (
@@ -276,34 +275,6 @@ def _after_maneuver(attacker, target, prepared: PreparedAttack, roll: Roll, hit:
     return attacker, counter
 
 
-def resolve_attack(
-    attacker: CombatantState,
-    target: CombatantState,
-    spec: AttackSpec,
-    dice: DiceSource,
-    powers: Mapping[str, object] | None = None,
-    *,
-    rerolling: Roll | None = None,
-) -> AttackOutcome:
-    """Prepare, roll and apply one attack.
-
-    `rerolling`: the first roll of this same attack, thrown again for a hero point (PUNTOS DE
-    HÉROE: "Repetir un dado de 20 ya lanzado. Sólo será válido el segundo resultado. Cuesta 2
-    puntos de héroe si la acción es de combate"): the attack is resolved with the new roll only.
-    """
-    from .energized import energized_retaliation
-
-    prepared = prepare_attack(attacker, target, spec, powers)
-    if rerolling is None:
-        outcome = apply_attack(prepared, roll_d20(dice, prepared.net, prepared.bonus))
-        return energized_retaliation(prepared, outcome, dice, powers)
-    paid, roll, spent = hero_points.roll_or_reroll(
-        prepared.attacker, dice, prepared.net, prepared.bonus, rerolling, in_combat=True
-    )
-    prepared = replace(prepared, attacker=paid, events=(*prepared.events, *spent))
-    return energized_retaliation(prepared, apply_attack(prepared, roll), dice, powers)
-
-
 def declare_defensive_attack(state: CombatantState, enemy_id: str) -> tuple[CombatantState, list[Event]]:
     """Ataque defensivo declared on the enemy's turn, before the fighter acts ("cuando le toca
     actuar a su enemigo o cuando le toca actuar al luchador, lo que ocurra antes")."""
@@ -331,5 +302,4 @@ __all__ = [
     "AttackSpec",
     "apply_attack",
     "declare_defensive_attack",
-    "resolve_attack",
 ]

@@ -335,9 +335,4 @@ __all__ = [
     "skill_sources",
     "switchable",
     "thrown_attribute",
-    "use_power",
 ]
-
-
-# Switching powers on and off lives in switching.py; `use_power` is reachable from here as before.
-from .switching import use_power  # noqa: E402

@@ -192,7 +192,32 @@ def budget_for_turn(state: CombatantState) -> ActionBudget:
         budget = replace(
             budget, standard=0, object=0, move=min(1, budget.move), communication=min(1, budget.communication)
         )
-    from .progression import lost_actions
-
     locked = lost_actions(state)
     return replace(budget, locked={k: min(v, getattr(budget, k)) for k, v in locked.items()})
+
+
+# What each degree takes from the victim's turn (LISTA DE PODERES, the progression lists).
+# Control powers: the controlled actions are not the victim's to use either.
+LOST_BY_STEP = {
+    "pierde 1 acción de movimiento": {"move": 1},
+    "pierde acción estándar y de movimiento": {"standard": 1, "move": 1},
+    "pierde todas sus acciones": {"standard": 9, "move": 9, "object": 9, "communication": 9, "free": 9},
+    "controlado el movimiento": {"move": 1},
+    "controladas todas las acciones menos la estándar": {
+        "move": 9,
+        "object": 9,
+        "communication": 9,
+        "free": 9,
+    },
+    "controladas todas las acciones": {"standard": 9, "move": 9, "object": 9, "communication": 9, "free": 9},
+}
+
+
+def lost_actions(state: CombatantState) -> dict[str, int]:
+    lost: dict[str, int] = {}
+    for effect in state.progressions:
+        if effect.degrees <= 0:
+            continue
+        for kind, n in LOST_BY_STEP.get(effect.steps[effect.degrees - 1], {}).items():
+            lost[kind] = max(lost.get(kind, 0), n)
+    return lost
