@@ -316,13 +316,23 @@ TASKS = (
 )
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq"]
-    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
+    # A Redis that drops packets must not hold a request's enqueue until the system gives up:
+    # the queue's connection gets the cache's connect timeout (redis-py reads it from the URL).
+    RQ_QUEUES = {
+        "default": {
+            "URL": REDIS_URL
+            + ("&" if "?" in REDIS_URL else "?")
+            + f"socket_connect_timeout={REDIS_CACHE_OPTIONS['SOCKET_CONNECT_TIMEOUT']}"
+        }
+    }
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env("EMAIL_HOST", default="localhost")
 EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# A mail server that hangs must not hold a worker for ever.
+EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", default=10)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Epic20 Site <no-reply@localhost>")
 # Webhooks must be https to a public address; the development server may allow loopback.
 NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = env.bool("NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS", default=False)
