@@ -4,6 +4,7 @@ Who may do what is asked of `epic20site.access`; the writes go through `combat.s
 the same calls the pages make.
 """
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
@@ -12,10 +13,11 @@ from rest_framework.views import APIView
 
 from epic20site.api import ErrorEnvelopeSerializer
 
-from . import selectors, services
+from . import extensions, selectors, services
 from .access import access_campaign_by_id
 from .serializers import (
     CampaignCreateInputSerializer,
+    CampaignDetailSerializer,
     CampaignJoinInputSerializer,
     CampaignSerializer,
     CampaignUpdateInputSerializer,
@@ -74,11 +76,12 @@ class CampaignListAPI(_CampaignAPIView):
 
 class CampaignDetailAPI(_CampaignAPIView):
     http_method_names = ["get", "patch", "head", "options"]
+    serializer_class = CampaignDetailSerializer
 
     @extend_schema(
         operation_id="campaigns_retrieve",
         summary="A campaign the user belongs to",
-        responses={200: CampaignSerializer, 401: _401, 404: _404},
+        responses={200: CampaignDetailSerializer, 401: _401, 404: _404},
     )
     def get(self, request, pk):
         return self.respond(access_campaign_by_id(request.user, pk))
@@ -87,8 +90,9 @@ class CampaignDetailAPI(_CampaignAPIView):
         operation_id="campaigns_partial_update",
         summary="Rename a campaign (GM only)",
         request=CampaignUpdateInputSerializer,
-        responses={200: CampaignSerializer, 400: _400, 401: _401, 403: _403, 404: _404},
+        responses={200: CampaignDetailSerializer, 400: _400, 401: _401, 403: _403, 404: _404},
     )
+    @transaction.atomic  # the name, the options and the listing change together or not at all
     def patch(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
         data = self.validated(CampaignUpdateInputSerializer)
@@ -98,6 +102,7 @@ class CampaignDetailAPI(_CampaignAPIView):
             campaign = services.campaign_rules_options_update(
                 campaign=campaign, options=data["rules_options"]
             )
+        extensions.write_parts(campaign=campaign, data=data, user=request.user)
         return self.respond(campaign)
 
 

@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 
 EVENTS = ("your_turn", "declarations_open", "round_resolved", "attacked", "deadline_near", "journal")
+# An application to a listed campaign, sent (to its GM) or answered (to the player): `tables`.
+EVENTS += ("application",)
 
 
 def _all_on() -> dict:
