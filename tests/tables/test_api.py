@@ -154,11 +154,11 @@ def test_one_table_is_public_and_an_unlisted_or_unknown_one_is_404():
 def test_a_player_of_another_campaign_learns_nothing_private_through_the_directory():
     campaign = listed_campaign()
     member = player_in(campaign)
-    Character.objects.filter(pk=free_character(member).pk).update(campaign=campaign)
+    Character.objects.filter(pk=free_character(member).pk).update(campaign=campaign, name="Zafira Oculta")
     outsider = player_in(campaign_for(UserFactory(), name="Otra"))
     for path in (TABLES, f"{TABLES}{campaign.pk}/"):
         text = client_for(outsider).get(path).content.decode()
-        assert member.username not in text and "Nova" not in text
+        assert member.username not in text and "Zafira Oculta" not in text
         assert campaign.invite_code not in text and "invite" not in text
     assert client_for(outsider).get(campaign_url(campaign)).status_code == 404
     assert client_for(outsider).get(campaign_url(campaign, "applications/")).status_code == 404
