@@ -46,7 +46,9 @@ class ListingForm(forms.Form):
     seats = forms.IntegerField(label=_("Plazas libres"), min_value=0, max_value=SEATS_MAX)
     newcomers_welcome = forms.BooleanField(label=_("Acepta a quien no conoce el sistema"), required=False)
     closes_on = forms.DateField(
-        label=_("Cierra el"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Cierra el"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     public_encounters = forms.MultipleChoiceField(
         label=_("Combates que cualquiera puede leer"),
@@ -57,11 +59,16 @@ class ListingForm(forms.Form):
 
     def __init__(self, *args, encounters=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["public_encounters"].choices = [(str(e.pk), e.name) for e in encounters]
+        choices = [(str(e.pk), e.name) for e in encounters]
+        if choices:
+            self.fields["public_encounters"].choices = choices
+        else:  # a campaign without fights has none to show
+            del self.fields["public_encounters"]
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
-        data["public_encounters"] = [int(pk) for pk in data["public_encounters"]]
+        if "public_encounters" in data:
+            data["public_encounters"] = [int(pk) for pk in data["public_encounters"]]
         return data
 
 

@@ -60,7 +60,9 @@ def directory(request):
             listing.system_name = names.get(listing.campaign.system, listing.campaign.system)
         return {"form": form, "page_obj": page, "query": _query(filters)}
 
-    version = (selectors.directory_version(), sorted(filters.items()), number, bool(form.errors))
+    # What was typed, valid or not (a refused value is named in the form's error).
+    typed = [request.GET.get(name, "")[:200] for name in form.fields]
+    version = (selectors.directory_version(), typed, number)
     return render_remembered_page(request, DIRECTORY_TEMPLATE, {}, "tables-directory", version, build)
 
 

@@ -62,3 +62,9 @@ def test_each_filter_is_remembered_apart(client):
     assert "La Liga" in client.get(DIRECTORY).content.decode()
     english = client.get(DIRECTORY, {"language": "en"}).content.decode()
     assert "Dawn Patrol" in english and "La Liga" not in english
+
+
+def test_a_refused_filter_is_not_answered_with_another_refused_filters_page(client):
+    listed_campaign()
+    client.get(DIRECTORY, {"language": "xx"})
+    assert "yy" in client.get(DIRECTORY, {"language": "yy"}).content.decode()

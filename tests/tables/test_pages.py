@@ -201,3 +201,25 @@ def test_a_refused_answer_on_the_page_says_why_and_changes_nothing(client):
 
 def test_the_menu_links_to_the_directory(client):
     assert DIRECTORY in client.get(DIRECTORY).content.decode()
+
+
+def test_the_listing_form_shows_the_closing_date_it_stored_and_the_fights_to_make_public(client):
+    from combat.models import Encounter
+
+    campaign = listed_campaign(closes_on=datetime.date(2099, 3, 4))
+    Encounter.objects.create(campaign=campaign, name="Emboscada en el puerto")
+    text = logged_in(client, campaign.gm).get(reverse("tables:listing", args=[campaign.pk])).content.decode()
+    assert 'value="2099-03-04"' in text
+    assert "Emboscada en el puerto" in text
+
+
+def test_the_gm_makes_a_fight_public_from_the_listing_form(client):
+    from combat.models import Encounter
+
+    campaign = listed_campaign()
+    fight = Encounter.objects.create(campaign=campaign, name="Emboscada en el puerto")
+    form = {"listed": "on", "pitch": "Hola", "pace": "brisk", "language": "es", "seats": "2"}
+    logged_in(client, campaign.gm).post(
+        reverse("tables:listing", args=[campaign.pk]), {**form, "public_encounters": [str(fight.pk)]}
+    )
+    assert list(Listing.objects.get(campaign=campaign).public_encounters.all()) == [fight]
