@@ -245,3 +245,22 @@ def test_only_the_campaigns_own_fights_can_be_made_public():
     with pytest.raises(DomainError) as refused:
         services.listing_update(campaign=campaign, changes={"public_encounters": [foreign.pk]})
     assert refused.value.code == "listing.encounter_unknown"
+
+
+def test_a_gm_who_turned_application_notices_off_is_not_told():
+    from notifications.outbox import preference_for
+
+    campaign = listed_campaign()
+    preference = preference_for(campaign.gm)
+    preference.events = {**preference.events, "application": False}
+    preference.save()
+    apply(UserFactory(), campaign)
+    assert not Outbox.objects.filter(user=campaign.gm).exists()
+
+
+def test_the_preferences_offer_the_application_event():
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(UserFactory())
+    assert client.get("/api/v1/auth/me/notifications/").json()["events"]["application"] is True
