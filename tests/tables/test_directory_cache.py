@@ -68,3 +68,20 @@ def test_a_refused_filter_is_not_answered_with_another_refused_filters_page(clie
     listed_campaign()
     client.get(DIRECTORY, {"language": "xx"})
     assert "yy" in client.get(DIRECTORY, {"language": "yy"}).content.decode()
+
+
+def test_the_directory_reads_in_a_constant_number_of_queries(client, django_assert_max_num_queries):
+    for i in range(12):
+        listed_campaign(UserFactory(), name=f"Mesa {i}")
+    with django_assert_max_num_queries(3):  # the version, the count, the page with campaigns and GMs
+        page = client.get(DIRECTORY)
+    assert "Mesa 11" in page.content.decode()
+    with django_assert_max_num_queries(2):  # the count, the page
+        assert client.get("/api/v1/tables/").json()["count"] == 12
+
+
+def test_the_directory_speaks_english_when_asked(client):
+    listed_campaign(seats=1)
+    text = client.get(DIRECTORY, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Find a table" in text and "1 open seat" in text
+    assert "Steady: 1 or 2 posts a week, 72 h per turn" in text and "Constante" not in text
