@@ -352,3 +352,11 @@ def test_every_endpoint_is_in_the_schema_with_its_named_components():
     for name in ("DirectoryTable", "TableApplication", "CampaignListing", "CampaignDetail"):
         assert name in components
     assert "listing" in components["CampaignDetail"]["properties"]
+
+
+def test_the_directory_refuses_a_query_parameter_it_does_not_document():
+    listed_campaign()
+    unknown = client_for().get(TABLES, {"sistema": "epic20"})
+    assert unknown.status_code == 400 and codes(unknown) == {("/sistema", "sistema.unknown")}
+    repeated = client_for().get(f"{TABLES}?q=liga&q=noche")
+    assert repeated.status_code == 400
