@@ -92,9 +92,13 @@ def listing_update(*, campaign: Campaign, changes: dict) -> Listing:
     listing.save()
     if "public_encounters" in changes:
         _set_public_encounters(listing, campaign, changes["public_encounters"])
-    # The campaign's own answer carries the listing: its version moves with it.
-    Campaign.objects.filter(pk=campaign.pk).update(updated_at=now())
+    _touch(campaign)
     return listing
+
+
+def _touch(campaign: Campaign) -> None:
+    """The campaign's own answer carries its listing: the campaign's version moves with it."""
+    Campaign.objects.filter(pk=campaign.pk).update(updated_at=now())
 
 
 # --- applying -----------------------------------------------------------------------------
@@ -180,6 +184,7 @@ def _accept(application: Application, listing: Listing) -> None:
     if joined:
         listing.seats_taken += 1
     listing.save(update_fields=["seats_taken", "updated_at"])
+    _touch(campaign)
     character = application.character
     if character is not None and character.owner_id == applicant.pk and character.campaign_id is None:
         character_services.character_attach(character=character, campaign=campaign, user=applicant)

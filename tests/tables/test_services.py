@@ -264,3 +264,15 @@ def test_the_preferences_offer_the_application_event():
     client = APIClient()
     client.force_authenticate(UserFactory())
     assert client.get("/api/v1/auth/me/notifications/").json()["events"]["application"] is True
+
+
+def test_a_listing_change_and_a_seat_taken_move_the_campaigns_version():
+    from campaigns.models import Campaign
+
+    campaign = listed_campaign()
+    before = Campaign.objects.get(pk=campaign.pk).updated_at
+    services.listing_update(campaign=campaign, changes={"pitch": "Otra presentación"})
+    after_pitch = Campaign.objects.get(pk=campaign.pk).updated_at
+    assert after_pitch > before
+    _decide(campaign, apply(UserFactory(), campaign), "accepted")
+    assert Campaign.objects.get(pk=campaign.pk).updated_at > after_pitch
