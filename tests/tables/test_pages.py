@@ -223,3 +223,18 @@ def test_the_gm_makes_a_fight_public_from_the_listing_form(client):
         reverse("tables:listing", args=[campaign.pk]), {**form, "public_encounters": [str(fight.pk)]}
     )
     assert list(Listing.objects.get(campaign=campaign).public_encounters.all()) == [fight]
+
+
+def test_the_gm_sees_the_sheet_sent_and_links_to_it_once_it_is_in_the_campaign(client):
+    campaign = listed_campaign()
+    player = UserFactory()
+    sheet = free_character(player)
+    application = apply(player, campaign, character=sheet)
+    logged_in(client, campaign.gm)
+    page = reverse("tables:applications", args=[campaign.pk])
+    sheet_url = reverse("characters:sheet", args=[sheet.pk])
+    before = client.get(page).content.decode()
+    assert "Nova (Nivel 8)" in before and sheet_url not in before
+    services.application_decide(campaign=campaign, application_id=application.pk, status="accepted")
+    assert sheet_url in client.get(page).content.decode()
+    assert client.get(sheet_url).status_code == 200
