@@ -43,7 +43,12 @@ class ListingForm(forms.Form):
     )
     pace = forms.ChoiceField(label=_("Ritmo"), choices=Pace.choices)
     language = forms.ChoiceField(label=_("Idioma"), choices=Language.choices)
-    seats = forms.IntegerField(label=_("Plazas libres"), min_value=0, max_value=SEATS_MAX)
+    seats = forms.IntegerField(
+        label=_("Plazas"),
+        min_value=0,
+        max_value=SEATS_MAX,
+        help_text=_("Las que ofreces en total; cada jugador aceptado ocupa una."),
+    )
     newcomers_welcome = forms.BooleanField(label=_("Acepta a quien no conoce el sistema"), required=False)
     closes_on = forms.DateField(
         label=_("Cierra el"),

@@ -39,7 +39,7 @@ class Listing(models.Model):
     pace = models.CharField(_("ritmo"), max_length=10, choices=Pace.choices, default=Pace.STEADY)
     language = models.CharField(_("idioma"), max_length=2, choices=Language.choices, default=Language.ES)
     seats = models.PositiveSmallIntegerField(_("plazas"), default=1)
-    # Seats filled through the directory since the GM last set `seats`.
+    # Seats filled through the directory: `seats` offered in all, so the GM raises it to offer more.
     seats_taken = models.PositiveSmallIntegerField(default=0)
     newcomers_welcome = models.BooleanField(_("acepta novatos en el sistema"), default=True)
     closes_on = models.DateField(_("cierra el"), null=True, blank=True)

@@ -75,16 +75,14 @@ def _set_public_encounters(listing: Listing, campaign: Campaign, ids) -> None:
 
 @transaction.atomic
 def listing_update(*, campaign: Campaign, changes: dict) -> Listing:
-    """Write the fields of the campaign's listing that `changes` names. Setting `seats` starts
-    counting the seats taken again."""
+    """Write the fields of the campaign's listing that `changes` names. `seats` is how many the
+    directory offers in all: the seats already taken count against it."""
     listing = Listing.objects.select_for_update().filter(campaign=campaign).first() or Listing(
         campaign=campaign
     )
     for field in LISTING_FIELDS:
         if field in changes:
             setattr(listing, field, changes[field])
-    if "seats" in changes:
-        listing.seats_taken = 0
     if "pitch" in changes:
         listing.pitch = clean_text(changes["pitch"], path="/pitch", limit=PITCH_MAX_LENGTH, required=False)
         listing.pitch_html = render_markdown(listing.pitch)

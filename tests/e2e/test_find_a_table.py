@@ -50,7 +50,7 @@ def _gm_lists(gm_page, campaign) -> None:
     form.get_by_label("Anunciar la campaña en Buscar mesa").check()
     form.get_by_label("Presentación").fill(PITCH)
     form.get_by_label("Ritmo").select_option("brisk")
-    form.get_by_label("Plazas libres").fill("2")
+    form.locator("input[name=seats]").fill("2")
     form.get_by_role("button", name="Guardar el anuncio").click()
     expect(gm_page.get_by_text("Anuncio guardado.")).to_be_visible()
 

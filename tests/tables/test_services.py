@@ -228,11 +228,13 @@ def test_an_application_of_another_campaign_is_not_found():
         _decide(campaign, application, "accepted")
 
 
-def test_setting_the_seats_again_opens_them_all():
+def test_the_seats_taken_count_against_the_seats_offered_until_the_gm_offers_more():
     campaign = listed_campaign(seats=1)
     _decide(campaign, apply(UserFactory(), campaign), "accepted")
     assert Listing.objects.get(campaign=campaign).seats_left == 0
-    services.listing_update(campaign=campaign, changes={"seats": 2})
+    services.listing_update(campaign=campaign, changes={"seats": 1, "pitch": "Otra presentación"})
+    assert Listing.objects.get(campaign=campaign).seats_left == 0
+    services.listing_update(campaign=campaign, changes={"seats": 3})
     assert Listing.objects.get(campaign=campaign).seats_left == 2
 
 
