@@ -236,7 +236,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # The directory's choices, named for what they are rather than after a field.
-    "ENUM_NAME_OVERRIDES": {"TableLanguageEnum": "tables.models.Language", "TablePaceEnum": "tables.models.Pace"},
+    "ENUM_NAME_OVERRIDES": {
+        "TableLanguageEnum": "tables.models.Language",
+        "TablePaceEnum": "tables.models.Pace",
+    },
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

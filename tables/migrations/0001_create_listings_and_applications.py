@@ -6,70 +6,187 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('campaigns', '0002_rules_options'),
-        ('characters', '0001_initial'),
-        ('combat', '0002_turn_deadline'),
+        ("campaigns", "0002_rules_options"),
+        ("characters", "0001_initial"),
+        ("combat", "0002_turn_deadline"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ApplicantBlock',
+            name="ApplicantBlock",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='campaigns.campaign')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="campaigns.campaign"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('campaign', 'user'), name='one_block_per_user_and_campaign')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("campaign", "user"), name="one_block_per_user_and_campaign"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Application',
+            name="Application",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('message', models.TextField(max_length=2000, verbose_name='mensaje')),
-                ('message_html', models.TextField(blank=True, default='')),
-                ('status', models.CharField(choices=[('pending', 'Pendiente'), ('accepted', 'Aceptada'), ('declined', 'Rechazada')], default='pending', max_length=10, verbose_name='estado')),
-                ('note', models.TextField(blank=True, default='', max_length=1000, verbose_name='nota')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('applicant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_applications', to=settings.AUTH_USER_MODEL)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='applications', to='campaigns.campaign', verbose_name='campaña')),
-                ('character', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='characters.character', verbose_name='personaje')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("message", models.TextField(max_length=2000, verbose_name="mensaje")),
+                ("message_html", models.TextField(blank=True, default="")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pendiente"),
+                            ("accepted", "Aceptada"),
+                            ("declined", "Rechazada"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                        verbose_name="estado",
+                    ),
+                ),
+                ("note", models.TextField(blank=True, default="", max_length=1000, verbose_name="nota")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "applicant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_applications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="applications",
+                        to="campaigns.campaign",
+                        verbose_name="campaña",
+                    ),
+                ),
+                (
+                    "character",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="characters.character",
+                        verbose_name="personaje",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'pending')), fields=('campaign', 'applicant'), name='one_open_application_per_player_and_campaign')],
+                "ordering": ["-created_at", "-id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "pending")),
+                        fields=("campaign", "applicant"),
+                        name="one_open_application_per_player_and_campaign",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Listing',
+            name="Listing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('listed', models.BooleanField(default=False, verbose_name='anunciada')),
-                ('pitch', models.TextField(blank=True, default='', max_length=5000, verbose_name='presentación')),
-                ('pitch_html', models.TextField(blank=True, default='')),
-                ('pace', models.CharField(choices=[('daily', 'Diario: 5 o más mensajes por semana, 24 h por turno'), ('brisk', 'Ágil: 3 o 4 mensajes por semana, 48 h por turno'), ('steady', 'Constante: 1 o 2 mensajes por semana, 72 h por turno'), ('relaxed', 'Tranquilo: menos de un mensaje por semana, una semana por turno')], default='steady', max_length=10, verbose_name='ritmo')),
-                ('language', models.CharField(choices=[('es', 'Español'), ('en', 'Inglés')], default='es', max_length=2, verbose_name='idioma')),
-                ('seats', models.PositiveSmallIntegerField(default=1, verbose_name='plazas')),
-                ('seats_taken', models.PositiveSmallIntegerField(default=0)),
-                ('newcomers_welcome', models.BooleanField(default=True, verbose_name='acepta novatos en el sistema')),
-                ('closes_on', models.DateField(blank=True, null=True, verbose_name='cierra el')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('campaign', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='listing', to='campaigns.campaign', verbose_name='campaña')),
-                ('public_encounters', models.ManyToManyField(blank=True, related_name='+', to='combat.encounter', verbose_name='combates públicos')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("listed", models.BooleanField(default=False, verbose_name="anunciada")),
+                (
+                    "pitch",
+                    models.TextField(blank=True, default="", max_length=5000, verbose_name="presentación"),
+                ),
+                ("pitch_html", models.TextField(blank=True, default="")),
+                (
+                    "pace",
+                    models.CharField(
+                        choices=[
+                            ("daily", "Diario: 5 o más mensajes por semana, 24 h por turno"),
+                            ("brisk", "Ágil: 3 o 4 mensajes por semana, 48 h por turno"),
+                            ("steady", "Constante: 1 o 2 mensajes por semana, 72 h por turno"),
+                            ("relaxed", "Tranquilo: menos de un mensaje por semana, una semana por turno"),
+                        ],
+                        default="steady",
+                        max_length=10,
+                        verbose_name="ritmo",
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("es", "Español"), ("en", "Inglés")],
+                        default="es",
+                        max_length=2,
+                        verbose_name="idioma",
+                    ),
+                ),
+                ("seats", models.PositiveSmallIntegerField(default=1, verbose_name="plazas")),
+                ("seats_taken", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "newcomers_welcome",
+                    models.BooleanField(default=True, verbose_name="acepta novatos en el sistema"),
+                ),
+                ("closes_on", models.DateField(blank=True, null=True, verbose_name="cierra el")),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "campaign",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="listing",
+                        to="campaigns.campaign",
+                        verbose_name="campaña",
+                    ),
+                ),
+                (
+                    "public_encounters",
+                    models.ManyToManyField(
+                        blank=True, related_name="+", to="combat.encounter", verbose_name="combates públicos"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'anuncio',
-                'verbose_name_plural': 'anuncios',
-                'indexes': [models.Index(fields=['listed', '-updated_at'], name='listing_listed_idx')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('seats__lte', 20)), name='listing_seats_at_most_20')],
+                "verbose_name": "anuncio",
+                "verbose_name_plural": "anuncios",
+                "indexes": [models.Index(fields=["listed", "-updated_at"], name="listing_listed_idx")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("seats__lte", 20)), name="listing_seats_at_most_20"
+                    )
+                ],
             },
         ),
     ]
