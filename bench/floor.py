@@ -185,6 +185,20 @@ SCENARIOS: list[FloorScenario] = [
         contains=b'id="builder"',
     ),
     FloorScenario(
+        "page_directory",
+        "page: the public directory (no account)",
+        0.25,
+        lambda w, ctx: _get("/mesas/", {}),
+        contains=b"Mesa del bench",
+    ),
+    FloorScenario(
+        "tables_list",
+        "the public directory's API (no account)",
+        0.5,
+        lambda w, ctx: _get("/api/v1/tables/", {}),
+        contains=b"Mesa del bench",
+    ),
+    FloorScenario(
         "page_fight",
         "page: fight",
         0.25,

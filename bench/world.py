@@ -121,9 +121,18 @@ def _table(ctx: BenchContext, world: World):
         campaign_join(user=player, invite_code=campaign.invite_code)
         heroes.append(character_create(owner=player, sheet=sheets[n], campaign=campaign))
     world.campaign = campaign.pk
+    _list(campaign)
     world.gm_token = ctx.api_token(gm)
     world.gm_cookie = ctx.session_cookie(gm)
     return gm, campaign, heroes
+
+
+def _list(campaign) -> None:
+    """The table is in the public directory, with seats left."""
+    from tables.services import listing_update
+
+    changes = {"listed": True, "pitch": "Una mesa **del bench** que busca jugadores.", "seats": 3}
+    listing_update(campaign=campaign, changes=changes)
 
 
 def _encounter(gm, campaign, heroes, world: World) -> None:

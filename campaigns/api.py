@@ -24,6 +24,7 @@ from . import selectors, services
 from .access import access_campaign_by_id
 from .serializers import (
     CampaignCreateInputSerializer,
+    CampaignDetailSerializer,
     CampaignJoinInputSerializer,
     CampaignSerializer,
     CampaignUpdateInputSerializer,
@@ -82,6 +83,7 @@ class CampaignListAPI(_CampaignAPIView):
 
 class CampaignDetailAPI(_CampaignAPIView):
     http_method_names = ["get", "patch", "head", "options"]
+    serializer_class = CampaignDetailSerializer
 
     def respond(self, campaign, status_code=status.HTTP_200_OK):
         response = super().respond(campaign, status_code)
@@ -92,7 +94,7 @@ class CampaignDetailAPI(_CampaignAPIView):
         operation_id="campaigns_retrieve",
         summary="A campaign the user belongs to",
         parameters=[IF_NONE_MATCH_HEADER, ETAG_HEADER],
-        responses={200: CampaignSerializer, 304: NOT_MODIFIED, 401: _401, 404: _404},
+        responses={200: CampaignDetailSerializer, 304: NOT_MODIFIED, 401: _401, 404: _404},
     )
     def get(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk)
@@ -107,7 +109,7 @@ class CampaignDetailAPI(_CampaignAPIView):
         parameters=[IF_MATCH_HEADER, ETAG_HEADER],
         request=CampaignUpdateInputSerializer,
         responses={
-            200: CampaignSerializer,
+            200: CampaignDetailSerializer,
             400: _400,
             401: _401,
             403: _403,

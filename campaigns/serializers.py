@@ -7,6 +7,7 @@ from rest_framework import serializers
 from epic20site.api import StrictCharField, StrictSerializer
 from rules import systems
 
+from . import extensions
 from .access import can_see_invite_code
 from .models import DEFAULT_SYSTEM, Campaign, Membership
 
@@ -28,6 +29,11 @@ class CampaignUpdateInputSerializer(StrictSerializer):
     rules_options = serializers.JSONField(
         required=False, help_text="The GM's rules options, as the campaign's system defines them."
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for part in extensions.parts():  # what other apps keep of a campaign (`extensions`)
+            self.fields[part.name] = part.input()
 
 
 class CampaignJoinInputSerializer(StrictSerializer):
@@ -73,6 +79,16 @@ class CampaignSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_invite_code(self, campaign) -> str | None:
         return campaign.invite_code if can_see_invite_code(self._user(), campaign) else None
+
+
+class CampaignDetailSerializer(CampaignSerializer):
+    """One campaign, with the parts other apps keep of it (`extensions`: the directory's
+    listing); the lists leave them out, so they stay a constant number of queries."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for part in extensions.parts():
+            self.fields[part.name] = part.output()
 
 
 class MemberSerializer(serializers.ModelSerializer):

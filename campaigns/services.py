@@ -13,6 +13,7 @@ from epic20site.etags import check_if_match
 from epic20site.validation import SINGLE_LINE_MESSAGE, is_single_line
 from rules import systems
 
+from . import extensions
 from .models import DEFAULT_SYSTEM, Campaign, Membership
 
 # No 0/O, 1/I/L: codes are read aloud and typed from forum posts.
@@ -114,7 +115,8 @@ def campaign_rules_options_update(*, campaign: Campaign, options) -> Campaign:
 def campaign_change(
     *, campaign: Campaign, user: AbstractBaseUser, changes: dict, if_match: str | None = None
 ):
-    """The GM's change of a campaign (`name`, `rules_options`): all of it or nothing. With
+    """The GM's change of a campaign (`name`, `rules_options`, the parts other apps keep:
+    `extensions`): all of it or nothing. With
     `if_match` (the tag the GM read, `selectors.campaign_etag`) a stale version is refused (412)."""
     from .selectors import campaign_etag
 
@@ -124,6 +126,9 @@ def campaign_change(
         campaign = campaign_update(campaign=campaign, name=changes["name"])
     if "rules_options" in changes:
         campaign = campaign_rules_options_update(campaign=campaign, options=changes["rules_options"])
+    extensions.write_parts(campaign=campaign, data=changes, user=user)
+    # A part another app keeps (the listing) moves the campaign's version, and so its tag.
+    campaign.refresh_from_db(fields=["updated_at"])
     return campaign
 
 

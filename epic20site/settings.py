@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "notifications.apps.NotificationsConfig",
+    "tables.apps.TablesConfig",
 ]
 
 MIDDLEWARE = [
@@ -234,6 +235,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # The directory's choices, named for what they are rather than after a field.
+    "ENUM_NAME_OVERRIDES": {
+        "TableLanguageEnum": "tables.models.Language",
+        "TablePaceEnum": "tables.models.Pace",
+    },
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -247,6 +253,9 @@ LOGIN_FAILURE_RATE = env("LOGIN_FAILURE_RATE", default="5/5m")
 
 # Sign-ups (page and API), accepted or not, per client address.
 SIGNUP_RATE = env("SIGNUP_RATE", default="10/h")
+
+# Applications to listed campaigns (page and API), sent or refused, per user.
+TABLE_APPLICATION_RATE = env("TABLE_APPLICATION_RATE", default="10/h")
 
 RATELIMIT_USE_CACHE = "default"
 # When the cache cannot be reached, counters let requests through (django-redis logs why):

@@ -8,6 +8,7 @@ from .schema_view import SchemaView
 
 api_v1 = [
     path("", include("notifications.api_urls")),
+    path("", include("tables.api_urls")),
     path("auth/", include("accounts.api_urls")),
     path("rules/", include("rules.urls")),
     path("", include("campaigns.api_urls")),
@@ -33,6 +34,7 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("encounters/", include("combat.urls")),
     path("notifications/", include("notifications.urls")),
+    path("mesas/", include("tables.urls")),
 ]
 
 # Under /api/ these answer the error envelope; elsewhere the site's pages (epic20site.views).

@@ -6,7 +6,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-EVENTS = ("your_turn", "declarations_open", "round_resolved", "attacked", "deadline_near", "journal")
+# "application": one to a listed campaign, sent (to its GM) or answered (to the player): `tables`.
+EVENTS = ("your_turn", "declarations_open", "round_resolved", "attacked", "deadline_near", "journal", "application")
 
 
 def _all_on() -> dict:

@@ -25,6 +25,7 @@ SUBJECTS = {
     "attacked": ("Te han atacado", "You were attacked"),
     "deadline_near": ("Se acaba el plazo", "A deadline is near"),
     "journal": ("Nueva entrada en el diario", "A new journal entry for you"),
+    "application": ("Solicitud de mesa", "A table application"),
 }
 PUBLIC_EVENTS = frozenset({"your_turn", "declarations_open", "round_resolved", "attacked", "journal"})
 

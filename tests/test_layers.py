@@ -37,6 +37,7 @@ ALLOWED = {
     "combat": {"accounts", "campaigns", "characters", "rules"},
     "notifications": {"accounts", "campaigns", "characters", "combat", "rules"},
     "tracking": {"accounts", "campaigns", "characters", "combat", "notifications", "rules"},
+    "tables": {"accounts", "campaigns", "characters", "combat", "notifications", "tracking", "rules"},
 }
 PACKAGES = {*ALLOWED, "epic20site"}
 # The rules app's glue serves the catalogues: it alone of `rules` knows Django and the site.
