@@ -7,7 +7,15 @@ from django.conf import settings
 from django.db import models
 
 # "application": one to a listed campaign, sent (to its GM) or answered (to the player): `tables`.
-EVENTS = ("your_turn", "declarations_open", "round_resolved", "attacked", "deadline_near", "journal", "application")
+EVENTS = (
+    "your_turn",
+    "declarations_open",
+    "round_resolved",
+    "attacked",
+    "deadline_near",
+    "journal",
+    "application",
+)
 
 
 def _all_on() -> dict:
