@@ -102,7 +102,7 @@ def test_the_whole_english_log_names_the_anima_initiative_reading_in_english(que
 
     log = element(client.get(f"/encounters/{encounter.pk}/", **EN).content.decode(), "event-list")
 
-    assert "Rule: docs/rules-notes-anima.md › Initiative" in log
+    assert "Rule: Actions › Initiative" in log and ".md" not in log
     assert "Iniciativa" not in log and "Regla:" not in log
 
 
