@@ -6,21 +6,21 @@ import json
 
 import pytest
 
-from combat.systems import presentation
+from combat.presentation import presentation_for as presentation
 from rules import systems
 
 
 @pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
 def test_the_npc_example_the_gm_is_shown_is_a_valid_sheet_of_that_system(slug):
-    sheet = json.loads(presentation(slug).NPC_EXAMPLE)
+    sheet = json.loads(presentation(slug).npc_example)
     assert sheet["system"] == slug
     assert systems.get(slug).check_sheet(sheet).valid
 
 
 @pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
 def test_only_epic20_brings_hero_point_and_rest_tools_to_the_gm_drawer(slug):
-    assert "gm_tools" not in presentation(slug).TEMPLATES
-    assert "gm_tools" in presentation("epic20").TEMPLATES
+    assert "gm_tools" not in presentation(slug).templates
+    assert "gm_tools" in presentation("epic20").templates
 
 
 @pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
