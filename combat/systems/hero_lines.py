@@ -113,11 +113,17 @@ def outcome(view: EventView) -> str:
 def _text(view: EventView, names: Names, lang: str, actor: str, target: str) -> str:
     """The engine's sentence, with the names it leaves out: Hero's texts speak of the one acting."""
     if view.get("type") == "attack" and actor and target:
-        return _("%(actor)s ataca a %(target)s con %(what)s.") % {
+        attack = str(view.get("attack") or "")
+        maneuver = view.get(f"maneuver_{lang}") or view.get("maneuver_es") or ""
+        words = {
             "actor": actor,
             "target": target,
-            "what": attack_words(view, lang),
+            "attack": str(_("Golpe (FUE/5 d6)")) if attack == "strike" else attack,
+            "maneuver": maneuver,
         }
+        if maneuver:
+            return _("%(actor)s ataca a %(target)s con %(attack)s, maniobra %(maneuver)s.") % words
+        return _("%(actor)s ataca a %(target)s con %(attack)s.") % words
     text = str(view.get("text") or "")
     if actor and actor not in text:
         return f"{actor}: {text}"
