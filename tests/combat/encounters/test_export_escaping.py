@@ -39,7 +39,14 @@ def _line(**fields) -> LogLine:
         reading="→ 12 +8 = 20",
         modifiers=(Modifier("Porra\n- falsa", 1),),
     )
-    defaults = dict(seq=7, type="attack", heading="Asalto 1", time="Asalto 1", text="", rolls=(roll,))
+    defaults = {
+        "seq": 7,
+        "type": "attack",
+        "heading": "Asalto 1",
+        "time": "Asalto 1",
+        "text": "",
+        "rolls": (roll,),
+    }
     return LogLine(**{**defaults, **fields})
 
 
