@@ -276,3 +276,25 @@ def test_an_msh_round_names_the_sides_the_phases_and_the_column_of_the_d100(queu
     )
     assert bbcode == "#7 Tirador declara: No hacer nada. [size=85](Secuencia de combate)[/size]"
     assert markdown == "- `#7` Tirador declara: No hacer nada. (Secuencia de combate)"
+
+
+def test_an_english_reader_reads_the_same_lines_in_english(queued):
+    demo = Demo("hero", queued, start_face=3)
+    centella, mecanoide = demo.ids["Centella"], demo.ids["Mecanoide"]
+    queued.extend([2, 3, 4] + [6] * 10 + [1] * 10)
+    demo.act({"type": "attack", "actor": centella, "target": mecanoide, "attack": "strike"})
+
+    events = demo.api.get(f"{demo.url}/events/", {"after": 5}, HTTP_ACCEPT_LANGUAGE="en").json()["results"]
+    line = events[0]["line"]
+    text = demo.api.get(f"{demo.url}/export/", {"format": "bbcode"}, HTTP_ACCEPT_LANGUAGE="en").json()["text"]
+
+    assert (line["heading"], line["text"]) == (
+        "Turn 1",
+        "Centella attacks Mecanoide with Strike (STR/5 d6), maneuver Strike.",
+    )
+    assert [r["text"] for r in line["rolls"]][:2] == [
+        "Hit 3d6: 2, 3, 4 = 9, needs 13 or less",
+        "Damage 2d6: 6, 6 = 12 STUN, 4 BODY",
+    ]
+    assert line["outcome"] == "hits, 0 STUN and 0 BODY after defenses"
+    assert "[u]Setup[/u]" in text and "[u]Turn 1[/u]" in text
