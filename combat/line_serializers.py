@@ -10,7 +10,8 @@ from rest_framework import serializers
 class LogDieSerializer(serializers.Serializer):
     face = serializers.IntegerField(read_only=True)
     nonce = serializers.IntegerField(
-        read_only=True, help_text="The nonce that produced it (re-checkable once the seed is revealed); -1 if none."
+        read_only=True,
+        help_text="The nonce that produced it (re-checkable once the seed is revealed); -1 if none.",
     )
     kept = serializers.BooleanField(read_only=True, help_text="Whether the roll kept this die.")
 
@@ -22,12 +23,15 @@ class LogModifierSerializer(serializers.Serializer):
 
 
 class LogRollSerializer(serializers.Serializer):
-    label = serializers.CharField(read_only=True, help_text='What was rolled ("Ataque", "Daño"); may be empty.')
+    label = serializers.CharField(
+        read_only=True, help_text='What was rolled ("Ataque", "Daño"); may be empty.'
+    )
     dice = serializers.CharField(read_only=True, help_text='The dice: "d20", "d100", "1d10", "3d6"…')
     faces = LogDieSerializer(many=True, read_only=True)
     total = serializers.IntegerField(read_only=True)
     reading = serializers.CharField(
-        read_only=True, help_text="The rest of the roll as its system reads it (bonus, column, colour, to-hit…)."
+        read_only=True,
+        help_text="The rest of the roll as its system reads it (bonus, column, colour, to-hit…).",
     )
     modifiers = LogModifierSerializer(many=True, read_only=True)
     replaced = serializers.BooleanField(read_only=True, help_text="A first roll thrown again.")
@@ -39,15 +43,20 @@ class LogLineSerializer(serializers.Serializer):
     seq = serializers.IntegerField(read_only=True)
     type = serializers.CharField(read_only=True, help_text="The event's type.")
     heading = serializers.CharField(
-        read_only=True, help_text='The stretch of time the log groups it under ("Asalto 2", "Turno 1", "Preparación").'
+        read_only=True,
+        help_text='The stretch of time the log groups it under ("Asalto 2", "Turno 1", "Preparación").',
     )
     time = serializers.CharField(
         read_only=True, help_text='When it happened, as its system counts time ("Asalto 1, fase de acción").'
     )
-    text = serializers.CharField(read_only=True, help_text="The event in one sentence, in the reader's language.")
+    text = serializers.CharField(
+        read_only=True, help_text="The event in one sentence, in the reader's language."
+    )
     actor = serializers.CharField(read_only=True, help_text="Who acted, by name; empty for none.")
     target = serializers.CharField(read_only=True, help_text="Against whom, by name; empty for none.")
-    what = serializers.CharField(read_only=True, help_text="The action, attack or maneuver in words; may be empty.")
+    what = serializers.CharField(
+        read_only=True, help_text="The action, attack or maneuver in words; may be empty."
+    )
     rolls = LogRollSerializer(many=True, read_only=True)
     outcome = serializers.CharField(read_only=True, help_text="The outcome in words; may be empty.")
     rule = serializers.CharField(

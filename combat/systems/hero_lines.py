@@ -110,8 +110,20 @@ def outcome(view: EventView) -> str:
     return ", ".join(words)
 
 
+def _engine_rest(view: EventView, lang: str) -> str:
+    """What the engine's attack sentence says after its head ("Ataque con strike (Golpear)"):
+    the roll against the number needed, the result, the damage and the knockback."""
+    text = str(view.get("text") or "").rstrip(".")
+    maneuver = view.get(f"maneuver_{lang}") or view.get("maneuver_es") or ""
+    head = ("Attack with {} ({})" if lang == "en" else "Ataque con {} ({})").format(
+        view.get("attack"), maneuver
+    )
+    return text[len(head) :] if text.startswith(head) else f": {text}"
+
+
 def _text(view: EventView, names: Names, lang: str, actor: str, target: str) -> str:
-    """The engine's sentence, with the names it leaves out: Hero's texts speak of the one acting."""
+    """The engine's sentence, with the names it leaves out: Hero's texts speak of the one acting,
+    and name an attack by its slug ("strike"), which the line says in words."""
     if view.get("type") == "attack" and actor and target:
         attack = str(view.get("attack") or "")
         maneuver = view.get(f"maneuver_{lang}") or view.get("maneuver_es") or ""
@@ -122,8 +134,10 @@ def _text(view: EventView, names: Names, lang: str, actor: str, target: str) -> 
             "maneuver": maneuver,
         }
         if maneuver:
-            return _("%(actor)s ataca a %(target)s con %(attack)s, maniobra %(maneuver)s.") % words
-        return _("%(actor)s ataca a %(target)s con %(attack)s.") % words
+            head = _("%(actor)s ataca a %(target)s con %(attack)s, maniobra %(maneuver)s.") % words
+        else:
+            head = _("%(actor)s ataca a %(target)s con %(attack)s.") % words
+        return head.rstrip(".") + _engine_rest(view, lang) + "."
     text = str(view.get("text") or "")
     if actor and actor not in text:
         return f"{actor}: {text}"

@@ -234,7 +234,7 @@ def test_the_player_attacks_from_the_page_and_the_log_shows_it(queued):
     assert event.payload["ocv"] == 6 - 3  # DEX 18 → 6, off hand −3
     page = client_for(t.player).get(t.url).content.decode()
     log = element(page, "event-list")
-    assert "Dragón ataca a Robot con Rayo · Golpear." in log
+    assert "Dragón ataca a Robot con Rayo, maniobra Golpear: 3d6 = 6, impacta; 36 ATU y 12 CUE tirados" in log
     assert "3d6" in log and "= 36 ATU" in log and "necesita" not in log  # the NPC's DCV is the GM's
 
 

@@ -155,7 +155,10 @@ def test_a_hero_attack_names_both_sides_and_reads_3d6_under_and_stun_and_body(qu
 
     line, page, bbcode, markdown = demo.readers(_attack_seq(answer))
 
-    text = "Centella ataca a Mecanoide con Golpe (FUE/5 d6), maniobra Golpear."
+    text = (
+        "Centella ataca a Mecanoide con Golpe (FUE/5 d6), maniobra Golpear: 3d6 = 9 contra 13 o menos, "
+        "impacta; 0 ATU y 0 CUE tras defensas."
+    )
     to_hit = "Impactar 3d6: 2, 3, 4 = 9, necesita 13 o menos"
     damage = "Daño 2d6: 6, 6 = 12 ATU, 4 CUE"
     knockback = 'Retroceso 2d6: 6, 6 = 12, retroceso 0"'
@@ -290,7 +293,8 @@ def test_an_english_reader_reads_the_same_lines_in_english(queued):
 
     assert (line["heading"], line["text"]) == (
         "Turn 1",
-        "Centella attacks Mecanoide with Strike (STR/5 d6), maneuver Strike.",
+        "Centella attacks Mecanoide with Strike (STR/5 d6), maneuver Strike: 3d6 = 9 against 13 or less, "
+        "hits; 0 STUN and 0 BODY after defenses.",
     )
     assert [r["text"] for r in line["rolls"]][:2] == [
         "Hit 3d6: 2, 3, 4 = 9, needs 13 or less",
