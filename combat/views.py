@@ -444,7 +444,7 @@ def encounter_log(request, pk):
 @require_GET
 def event_detail(request, pk, seq):
     encounter = access.access_encounter_by_id(request.user, pk)
-    event = encounter.events.filter(seq=seq).select_related("actor", "target").first()
+    event = encounter.events.filter(seq=seq).first()
     if event is None:
         raise Http404
     lang = request_lang()
@@ -453,8 +453,6 @@ def event_detail(request, pk, seq):
         "encounter": encounter,
         "campaign": encounter.campaign,
         "event": reader.line(event, lang),
-        "actor": event.actor,
-        "target": event.target,
         "permalink": request.build_absolute_uri(reverse("encounters:event", args=[encounter.pk, seq])),
         # Seqs are consecutive, so the log page holding this event is known without a query.
         "log_page": (encounter.last_seq - seq) // LOG_PAGE_SIZE + 1,

@@ -180,6 +180,12 @@ def test_a_hero_attack_names_both_sides_and_reads_3d6_under_and_stun_and_body(qu
         f"#6 {text} [i]{to_hit}[/i] [i]{damage}[/i] [i]{knockback}[/i] — [b]{outcome}[/b] [size=85](Golpear)[/size]"
     )
     assert markdown == f"- `#6` {text} _{to_hit}_ _{damage}_ _{knockback}_ — **{outcome}** (Golpear)"
+    client = Client()
+    client.force_login(demo.gm_user)
+    permalink = _text(client.get(f"/encounters/{demo.encounter.pk}/log/6/").content.decode())
+    assert "Quién actúa Centella Objetivo Mecanoide" in permalink
+    assert "Dados (nonce → cara) · Impactar 0 → 2, 1 → 3, 2 → 4" in permalink
+    assert f"Compromiso {demo.encounter.commitment}" in permalink
 
 
 def test_an_anima_attack_reads_both_d10_rolls_and_the_impact_level(queued):
