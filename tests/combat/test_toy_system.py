@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import re
+
 import pytest
+from django.test import Client
 
 from combat import presentation as presentations
 from combat.lines import LogLine, RollLine, commitment_of, dice_of, line_for
@@ -19,6 +22,7 @@ from rules.core.errors import CONFLICT, Refused
 from rules.core.schema import NoInput, param
 from rules.core.texts import side_label
 from rules.systems import SheetCheck
+from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for, player_in
 
 pytestmark = pytest.mark.django_db
@@ -280,6 +284,12 @@ def test_a_toy_system_plays_a_whole_encounter_through_the_api(coin, settings):
         "Cruz.",
     ]
     assert page[3]["line"]["undone"] is True
+    client = Client()
+    client.force_login(gm)
+    fight = client.get(f"/encounters/{encounter['id']}/").content.decode()
+    entry = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", element(fight, "event-5"))).strip()
+    assert entry == "#5 · Lanzamiento 1 Cruz. Lanzar la moneda Moneda: d2 1 = cruz falla Regla: MONEDA"
+    assert 'data-seq="4"' in fight and "event-undone" in element(fight, "event-4")
     assert api.post(f"{url}/actions/", {"type": "end"}, format="json").status_code == 201
 
 
