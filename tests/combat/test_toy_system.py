@@ -6,9 +6,8 @@ points."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import re
+from dataclasses import dataclass
 
 import pytest
 from django.test import Client
