@@ -28,3 +28,21 @@ def test_each_system_puts_its_own_numbers_on_the_cards(slug):
     view = {"id": 1, "name": "X", "side": "heroes", "status": "active", "conditions": [], "hit_points": 3}
     card = presentation(slug).card(view, "es")
     assert card["stats"] and all({"key", "abbr", "title", "value"} <= set(s) for s in card["stats"])
+
+
+@pytest.mark.parametrize("slug", ["epic20", "msh", "hero", "anima"])
+def test_each_system_registers_its_own_presentation_behind_the_protocol(slug):
+    from combat.presentation import Presentation
+    from combat.systems.generic import GenericPresentation
+
+    found = presentation(slug)
+    assert isinstance(found, Presentation) and found.slug == slug
+    assert not isinstance(found, GenericPresentation)
+
+
+def test_a_system_without_a_presentation_gets_the_generic_one_under_its_own_slug():
+    from combat.systems.generic import GenericPresentation
+
+    found = presentation("sin-presentacion")
+    assert isinstance(found, GenericPresentation) and found.slug == "sin-presentacion"
+    assert found.heading(0, "es") == "Preparación" and found.declared_details({}, "es") == []
