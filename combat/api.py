@@ -42,7 +42,7 @@ from .serializers import (
     RevealSerializer,
     UndoSerializer,
 )
-from .systems import odds_query, presentation
+from .systems import odds_query
 
 TAG = "encounters"
 ERRORS = ErrorEnvelopeSerializer
@@ -430,7 +430,7 @@ class OddsView(APIView):
         encounter = access.access_encounter_by_id(request.user, pk)
         reader = selectors.reader_for(request.user, encounter)
         _refuse_foreign_odds_query(request.query_params, reader.system)
-        odds_request = presentation(reader.system.slug).odds_request_from_api(request.query_params)
+        odds_request = reader.presentation.odds_request_from_api(request.query_params)
         actor = odds_request.get("actor")
         if not reader.viewer.gm and actor not in reader.viewer.controls and actor in reader.rows:
             raise EnvelopeError(
@@ -503,11 +503,8 @@ class ExportView(APIView):
             raise EnvelopeError([error("audience.invalid", _("Público desconocido."), path="/audience")])
         if reader.viewer.gm and audience == "players":
             reader = selectors.players_reader(encounter)  # the GM's post for the players
-        views = reader.events(selectors.events_for(encounter, round=round_filter), lang)
-        title = encounter.name
-        if round_filter is not None:
-            title = f"{title} · " + _("Asalto %(n)s") % {"n": round_filter}
-        text = export.render(views, fmt=fmt, title=title, lang=lang)
+        events = selectors.events_for(encounter, round=round_filter)
+        text = export.encounter_text(reader, events, fmt=fmt, round_filter=round_filter, lang=lang)
         return Response({"format": fmt, "round": round_filter, "text": text})
 
 

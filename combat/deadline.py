@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from epic20site.clock import now
 
 # What may apply when a turn's time is up. A system says which of them it can apply, and as which
-# of its actions, in its presentation's `DEADLINE_DEFAULTS`; any other is the GM told.
+# of its actions, in its presentation's `deadline_defaults`; any other is the GM told.
 DEFAULTS = ("end_turn", "delay", "defend", "hold", "ask_gm")
 NEAR = timedelta(hours=2)
 

@@ -5,7 +5,7 @@ a task run twice, late, or by a restarted worker changes nothing more, and the s
 
 A deadline's tasks are queued when it (re)starts: when an action moves the clock on
 (`action_committed`) or the GM changes it (`combat.deadlines.deadline_update`). Which action a
-default is in a system is the system's to say, in its presentation's `DEADLINE_DEFAULTS`
+default is in a system is the system's to say, in its presentation's `deadline_defaults`
 (`{default: action type}`); a default a system does not name tells the GM instead."""
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from epic20site.queue import enqueue_on_commit
 from . import log, services
 from .deadline import NEAR, Deadline
 from .models import Combatant, Encounter
+from .presentation import presentation_for
 from .signals import action_committed, deadline_notice
-from .systems import presentation
 from .waiting import clock_key, waiting_on
 
 logger = logging.getLogger("combat.deadlines")
@@ -34,7 +34,7 @@ logger = logging.getLogger("combat.deadlines")
 
 def default_action(system: str, default: str) -> str | None:
     """The action type `default` is in `system`, if the system can apply it."""
-    return dict(getattr(presentation(system), "DEADLINE_DEFAULTS", {})).get(default)
+    return presentation_for(system).deadline_defaults.get(default)
 
 
 def _turn_id(key) -> str:

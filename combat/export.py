@@ -1,105 +1,91 @@
 """A round or a whole fight as text to paste into a forum post: BBCode or Markdown.
 
-Built from the same event views the log shows (so a player's export hides what the log hides),
-in the reader's language, with every die, each modifier and its source, and the rule section.
+Built from the same lines of the log the pages show (`combat.lines`, through the reader's
+privacy), so a player's export hides what the log hides: in the reader's language, each event
+with who did what to whom, every roll as its system reads it, the outcome and the rule section,
+under the headings the system counts time by.
+
+Everything in a post but the export's own markup is people's text or the engines' words, and it
+stays text: every character special to the format is escaped, and a name or a note cannot start
+a line of its own (line breaks and other control characters fold to spaces), so nobody can forge
+a line of the log in the post.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from django.utils.translation import gettext as _
+from .lines import LogLine
 
 FORMATS = ("bbcode", "markdown")
-# Names, sides and notes are people's text: in the post they must stay text. BBCode has no
-# escape, so its brackets become look-alikes; Markdown escapes its specials with a backslash.
+# BBCode has no escape: its brackets become look-alikes.
 _BBCODE = str.maketrans({"[": "［", "]": "］"})
-_MARKDOWN_SPECIALS = set("\\`*_[]<>")
+# What Markdown (CommonMark with the forums' table and strikethrough extensions) reads as markup
+# inside a line: emphasis, code, links and images, HTML and entities (`&amp;`), table cells,
+# strikethrough, headings. A name never starts a line of the post, so these are all it needs.
+_MARKDOWN_SPECIALS = frozenset("\\`*_[]<>&!|~#")
+# Line breaks and the other control characters (and the Unicode line and paragraph separators).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u0085]+")
+
+
+def single_line(text: str) -> str:
+    """`text` on one line: each run of control characters becomes one space."""
+    return _CONTROL.sub(" ", str(text)).strip()
 
 
 def escape(text: str, fmt: str) -> str:
-    """`text` as plain text inside a post of format `fmt` (no tag, link or image of its own)."""
+    """`text` as plain text on one line of a post of format `fmt` (no tag, link, image or line
+    of its own)."""
+    text = single_line(text)
     if fmt == "bbcode":
-        return str(text).translate(_BBCODE)
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else ch for ch in str(text))
+        return text.translate(_BBCODE)
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else ch for ch in text)
 
 
-def _sign(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
+def _bbcode(line: LogLine) -> str:
+    out = f"#{line.seq} {escape(line.text, 'bbcode')}"
+    for roll in line.rolls:
+        out += f" [i]{escape(roll.text, 'bbcode')}[/i]"
+    if line.outcome:
+        out += f" — [b]{escape(line.outcome, 'bbcode')}[/b]"
+    if line.rule:
+        out += f" [size=85]({escape(line.rule, 'bbcode')})[/size]"
+    return out
 
 
-def roll_line(roll: dict | None, lang: str) -> str:
-    """ "d20: [12, 7] → 12 +8 = 20 (Superioridad: Punto de Héroe +1)"."""
-    if not roll:
-        return ""
-    faces = ", ".join(str(f) for f in roll.get("faces") or [])
-    text = f"d{roll.get('sides', 20)}: [{faces}] → {roll.get('kept')}"
-    if roll.get("bonus") is not None:
-        text += f" {_sign(roll['bonus'])} = {roll.get('total')}"
-    sources = roll.get("sources") or []
-    if sources:
-        labels = ", ".join(
-            f"{s.get('label_' + lang) or s.get('label_es') or s.get('slug')} {_sign(int(s.get('delta', 0)))}"
-            for s in sources
-        )
-        text += f" ({labels})"
-    return text
+def _markdown(line: LogLine) -> str:
+    out = f"- `#{line.seq}` {escape(line.text, 'markdown')}"
+    for roll in line.rolls:
+        out += f" _{escape(roll.text, 'markdown')}_"
+    if line.outcome:
+        out += f" — **{escape(line.outcome, 'markdown')}**"
+    if line.rule:
+        out += f" ({escape(line.rule, 'markdown')})"
+    return out
 
 
-def _outcome(view: dict) -> str:
-    parts = []
-    if view.get("hit") is True:
-        parts.append(_("crítico") if view.get("critical") else _("impacta"))
-    elif view.get("hit") is False:
-        parts.append(_("falla"))
-    if view.get("type") == "skill_check" and view.get("success") is not None:
-        if view["success"]:
-            parts.append(_("éxito crítico") if view.get("critical") else _("éxito"))
-        else:
-            parts.append(_("fallo"))
-    if view.get("damage"):
-        parts.append(_("daño %(n)s") % {"n": view["damage"]})
-    if view.get("defense_penalty"):
-        parts.append(_("defensa −%(n)s") % {"n": view["defense_penalty"]})
-    return ", ".join(parts)
-
-
-def render(events: Iterable[dict], *, fmt: str, title: str, lang: str) -> str:
-    """`events` are `selectors.event_view` dicts, oldest first; undone ones are left out."""
-    lines: list[str] = []
+def render(lines: Iterable[LogLine], *, fmt: str, title: str) -> str:
+    """`lines` oldest first; undone ones are left out."""
     title = escape(title, fmt)
-    if fmt == "bbcode":
-        lines.append(f"[b]{title}[/b]")
-    else:
-        lines.append(f"**{title}**")
-    current_round = None
-    for view in events:
-        if view.get("undone"):
+    out = [f"[b]{title}[/b]" if fmt == "bbcode" else f"**{title}**"]
+    draw = _bbcode if fmt == "bbcode" else _markdown
+    heading = None
+    for line in lines:
+        if line.undone:
             continue
-        if view.get("round") != current_round:
-            current_round = view.get("round")
-            heading = _("Asalto %(n)s") % {"n": current_round} if current_round else _("Preparación")
-            lines.append("")
-            lines.append(f"[u]{heading}[/u]" if fmt == "bbcode" else f"### {heading}")
-        text = escape(view.get("text") or "", fmt)
-        roll = roll_line(view.get("roll"), lang)  # the engine's own words and numbers
-        outcome = _outcome(view)
-        rule = escape(view.get("rule") or "", fmt)
-        if fmt == "bbcode":
-            line = f"#{view['seq']} {text}"
-            if roll:
-                line += f" [i]{roll}[/i]"
-            if outcome:
-                line += f" — [b]{outcome}[/b]"
-            if rule:
-                line += f" [size=85]({rule})[/size]"
-        else:
-            line = f"- `#{view['seq']}` {text}"
-            if roll:
-                line += f" _{roll}_"
-            if outcome:
-                line += f" — **{outcome}**"
-            if rule:
-                line += f" ({rule})"
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+        if line.heading != heading:
+            heading = line.heading
+            shown = escape(heading, fmt)
+            out += ["", f"[u]{shown}[/u]" if fmt == "bbcode" else f"### {shown}"]
+        out.append(draw(line))
+    return "\n".join(out) + "\n"
+
+
+def encounter_text(reader, events, *, fmt: str, round_filter: int | None, lang: str) -> str:
+    """The post for `events` as `reader` may read them, titled with the encounter's name (and the
+    round's heading, for one round)."""
+    title = reader.encounter.name
+    if round_filter is not None:
+        title = f"{title} · {reader.presentation.heading(round_filter, lang)}"
+    return render(reader.lines(events, lang), fmt=fmt, title=title)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet
+from django.utils import translation
 
 from campaigns.models import Campaign
 from epic20site.errors import DomainError, request_lang
@@ -25,7 +26,9 @@ from . import waiting
 from .access import is_encounter_gm
 from .dice import public_dice
 from .game_system import system_for
+from .lines import LogLine
 from .models import Combatant, Encounter, Event
+from .presentation import Presentation, presentation_for
 
 
 def encounter_list_for_campaign(campaign: Campaign) -> QuerySet[Encounter]:
@@ -83,7 +86,10 @@ class Reader:
     def __init__(self, user, encounter: Encounter, combatants: list[Combatant] | None = None):
         self.encounter = encounter
         self.system = system_for(encounter)
+        self.presentation: Presentation = presentation_for(self.system.slug)
         self.rows = {c.pk: c for c in (state_combatants(encounter) if combatants is None else combatants)}
+        # Every combatant by id, removed ones too: the log still names them.
+        self.names = {cid: row.name for cid, row in self.rows.items()}
         gm = is_encounter_gm(user, encounter)
         mine = frozenset(c.pk for c in self.rows.values() if user.is_authenticated and c.owner_id == user.pk)
         self.viewer = Viewer(gm=gm, controls=mine, exact_odds=encounter.exact_odds_for_players)
@@ -107,7 +113,7 @@ class Reader:
             "removed": bool(cstate.get("removed")),
         }
 
-    def event(self, event: Event, lang: str | None = None) -> dict:
+    def _view(self, event: Event, lang: str) -> dict:
         record = {
             "type": event.type,
             "actor": event.actor_id,
@@ -116,7 +122,6 @@ class Reader:
             "payload": event.payload or {},
         }
         view = self.system.combat.view_event(record, hidden=self.hidden, viewer=self.viewer)
-        lang = lang or request_lang()
         return {
             **view,
             "seq": event.seq,
@@ -129,6 +134,25 @@ class Reader:
             "rule": view.get("rule", ""),
             "created_at": event.created_at.isoformat() if event.created_at else None,
         }
+
+    def _line(self, view: dict, lang: str) -> LogLine:
+        with translation.override(lang):
+            return self.presentation.log_line(view, self.names, lang)
+
+    def event(self, event: Event, lang: str | None = None) -> dict:
+        """The event as this reader may see it, with its line of the log (`line`)."""
+        lang = lang or request_lang()
+        view = self._view(event, lang)
+        return {**view, "line": self._line(view, lang).as_json()}
+
+    def line(self, event: Event, lang: str | None = None) -> LogLine:
+        """The event's line of the log, as this reader may see it (pages and exports)."""
+        lang = lang or request_lang()
+        return self._line(self._view(event, lang), lang)
+
+    def lines(self, events: Iterable[Event], lang: str | None = None) -> list[LogLine]:
+        lang = lang or request_lang()
+        return [self.line(e, lang) for e in events]
 
     def _name(self, cid: int | None) -> str:
         row = self.rows.get(cid) if cid is not None else None

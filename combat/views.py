@@ -39,10 +39,9 @@ from epic20site.remembered_pages import remembered_partial
 from epic20site.validation import read_json_or_refuse
 
 from . import dice, export, idempotency, live, selectors, services
-from .display import declared_words, event_display
+from .display import declared_words
 from .forms import EncounterForm
 from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
-from .systems import presentation
 
 LIST_TEMPLATE = "combat/list.html"
 DETAIL_TEMPLATE = "combat/detail.html"
@@ -110,7 +109,7 @@ class ConsolePage:
         self.encounter, self.lang = encounter, request_lang()
         self.combatant_rows = selectors.encounter_combatants(encounter)
         self.reader = selectors.reader_for(user, encounter, self.combatant_rows)
-        self.system, self.show = self.reader.system, presentation(self.reader.system.slug)
+        self.system, self.show = self.reader.system, self.reader.presentation
         self.is_gm = self.reader.viewer.gm
         self.state = self.reader.state()
         self.latest = events is None
@@ -189,8 +188,9 @@ class ConsolePage:
 
         return [event_record(e) for e in events]
 
-    def event_views(self, events) -> list[dict]:
-        return [event_display(self.reader.event(e, self.lang), self.show, self.lang) for e in events]
+    def event_views(self, events) -> list:
+        """The events' lines of the log, as this reader may read them (`combat.lines.LogLine`)."""
+        return self.reader.lines(events, self.lang)
 
     def context(self) -> dict:
         state, cards = self.state, self.cards
@@ -210,9 +210,11 @@ class ConsolePage:
             "my_turn": self.my_turn,
             "addable": _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm),
             "events": self.event_views(self.events),
-            "system_templates": self.show.TEMPLATES,
+            "system_templates": self.show.templates,
             # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
-            "npc_example": getattr(self.show, "NPC_EXAMPLE", None),
+            "npc_example": self.show.npc_example,
+            # The fight's place in time, as the system counts it.
+            "clock_label": self.show.clock_label(state.get("clock") or {}, self.lang),
             **extra,
             "declaring": declaring,
             "declared_views": self.declared_views(),
@@ -237,10 +239,10 @@ class DeclarerPage:
         self._page = page
         cid = page.declaring["actor"]["id"]
         raw = dict(page.encounter.state or {})
-        fresh = getattr(page.show, "declarer_turn", None)
-        turn = fresh(((raw.get("combatants") or {}).get(str(cid))) or {}) if fresh else {}
+        fresh = page.show.declarer_turn(((raw.get("combatants") or {}).get(str(cid))) or {})
+        turn = fresh or {}
         raw["current"] = cid
-        if fresh:
+        if fresh is not None:
             raw["turn"] = turn
         self.state = {**page.declaring["state"], "turn": turn}
         page.declaring["state"] = self.state
@@ -384,6 +386,16 @@ def _log_after_for_user(request, pk, seq: int, version: int):
 # --- The turn log ----------------------------------------------------------------------------
 
 
+def _rounds(reader, encounter: Encounter) -> list[dict]:
+    """Each stretch of the fight the log and the export may be filtered by, named the system's
+    way ("Preparación", "Asalto 1", "Turno 1")."""
+    lang = request_lang()
+    return [
+        {"number": n, "label": reader.presentation.heading(n, lang)}
+        for n in range((encounter.round or 0) + 1)
+    ]
+
+
 def _filter_int(request, name: str) -> int | None:
     raw = request.GET.get(name)
     if raw in (None, ""):
@@ -406,7 +418,8 @@ def log_context(request, encounter: Encounter, *, last_page: bool = False) -> di
     paginator = Paginator(events, LOG_PAGE_SIZE)
     number = None if last_page else _filter_int(request, "page")
     page = paginator.get_page(number or 1)
-    context = page_context(request, encounter, events=list(page.object_list)[::-1])
+    console = ConsolePage(request, encounter, events=list(page.object_list)[::-1])
+    context = console.context()
     filters = {
         name: value
         for name, value in (("round", round_filter), ("combatant", combatant_filter))
@@ -418,7 +431,8 @@ def log_context(request, encounter: Encounter, *, last_page: bool = False) -> di
             "is_last_page": page.number == 1,
             "round_filter": round_filter,
             "combatant_filter": combatant_filter,
-            "rounds": list(range((encounter.round or 0) + 1)),
+            "rounds": _rounds(console.reader, encounter),
+            "time_word": console.show.time_word(),
             "filter_query": urlencode(filters),
         }
     )
@@ -440,18 +454,15 @@ def encounter_log(request, pk):
 @require_GET
 def event_detail(request, pk, seq):
     encounter = access.access_encounter_by_id(request.user, pk)
-    event = encounter.events.filter(seq=seq).select_related("actor", "target").first()
+    event = encounter.events.filter(seq=seq).first()
     if event is None:
         raise Http404
     lang = request_lang()
     reader = selectors.reader_for(request.user, encounter)
-    view = event_display(reader.event(event, lang), presentation(reader.system.slug), lang)
     context = {
         "encounter": encounter,
         "campaign": encounter.campaign,
-        "event": view,
-        "actor": event.actor,
-        "target": event.target,
+        "event": reader.line(event, lang),
         "permalink": request.build_absolute_uri(reverse("encounters:event", args=[encounter.pk, seq])),
         # Seqs are consecutive, so the log page holding this event is known without a query.
         "log_page": (encounter.last_seq - seq) // LOG_PAGE_SIZE + 1,
@@ -474,13 +485,8 @@ def encounter_export(request, pk):
     for_players = reader.viewer.gm and request.GET.get("audience") == "players"
     if for_players:
         reader = selectors.players_reader(encounter)
-    views = reader.events(selectors.events_for(encounter, round=round_filter), lang)
-    title = (
-        encounter.name
-        if round_filter is None
-        else f"{encounter.name} · " + _("Asalto %(n)s") % {"n": round_filter}
-    )
-    text = export.render(views, fmt=fmt, title=title, lang=lang)
+    events = selectors.events_for(encounter, round=round_filter)
+    text = export.encounter_text(reader, events, fmt=fmt, round_filter=round_filter, lang=lang)
     if request.GET.get("download"):
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         extension = "txt" if fmt == "bbcode" else "md"
@@ -493,7 +499,8 @@ def encounter_export(request, pk):
         "format": fmt,
         "formats": export.FORMATS,
         "round_filter": round_filter,
-        "rounds": list(range((encounter.round or 0) + 1)),
+        "rounds": _rounds(reader, encounter),
+        "time_word": reader.presentation.time_word(),
         "is_gm": selectors.reader_for(request.user, encounter).viewer.gm,
         "for_players": for_players,
     }
@@ -609,10 +616,11 @@ def encounter_act(request, pk):
     page (`action_key`): sent twice (a double click, a resent form), the same action with the same
     key acts once, through the API's `Idempotency-Key` service, and answers the first message."""
     encounter = access.access_encounter_by_id(request.user, pk)
-    show = presentation(encounter.campaign.system)
+    reader = selectors.reader_for(request.user, encounter)
+    show = reader.presentation
     fields = request.POST.copy()
     page_key = (fields.pop(ACTION_KEY_FIELD, None) or [""])[-1].strip()[:64]
-    action = action_from_page(fields, show, selectors.system_for(encounter))
+    action = action_from_page(fields, show, reader.system)
 
     def run() -> tuple[int, dict]:
         result = services.encounter_act(encounter=encounter, user=request.user, action=action)
@@ -628,7 +636,7 @@ def encounter_act(request, pk):
 
 def _acted_message(request, result, action: dict, show) -> str:
     reader = selectors.reader_for(request.user, result.encounter)
-    texts = [view["text"] for view in reader.events(result.events) if view.get("type") != "declare"]
+    texts = [line.text for line in reader.lines(result.events) if line.type != "declare"]
     if action["type"] == "declare":  # said in the system's words, not the engine's action slug
         cards = {c["id"]: c for c in reader.state()["combatants"]}
         words = declared_words(action["action"], show, reader.system, cards, request_lang())
@@ -711,7 +719,7 @@ def encounter_odds(request, pk):
 
     encounter = access.access_encounter_by_id(request.user, pk)
     reader = selectors.reader_for(request.user, encounter)
-    show = presentation(reader.system.slug)
+    show = reader.presentation
     context = {"odds": None, "odds_error": None, "lang": request_lang()}
     odds_request = show.odds_request(request.GET, reader.system)
     may_ask = odds_request is not None and (
@@ -722,4 +730,4 @@ def encounter_odds(request, pk):
             context["odds"] = reader.odds(odds_request)
         except DomainError as exc:
             context["odds_error"] = exc.message
-    return render(request, show.TEMPLATES["odds"], context)
+    return render(request, show.templates["odds"], context)

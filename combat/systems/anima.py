@@ -14,7 +14,9 @@ from rules.anima.combatant import turn_left
 from rules.anima.derived import attacks_allowed
 
 from ..display import side_label, stat
-from . import generic
+from ..lines import EventView, LogLine, Names
+from ..presentation import Presentation, register
+from . import anima_lines, generic
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
 # as its own actions: ending the turn; any other default tells the GM.
@@ -38,10 +40,6 @@ _IN_HAND = ("en la mano", "in hand")
 
 def _name(item: dict, lang: str) -> str:
     return item.get("name_en") if lang == "en" else item.get("name_es")
-
-
-def roll_label(roll: dict) -> str:
-    return ""
 
 
 def card(view: dict, lang: str) -> dict:
@@ -199,7 +197,7 @@ def _engagements(cards: list[dict]) -> list[dict]:
 
 def _last_attack(page) -> dict | None:
     """The latest attack with both of its rolls, as this viewer may see them."""
-    for event in reversed(page.event_views(page.events)):
+    for event in reversed(page.reader.events(page.events, page.lang)):
         if event.get("type") == "attack" and "attack_roll" in event and not event.get("undone"):
             return event
     return None
@@ -321,7 +319,7 @@ def odds_request_from_api(query) -> dict:
     return action_from_form(fields, SYSTEM)
 
 
-__all__ = ["TEMPLATES", "action_from_form", "card", "console_context", "odds_request", "roll_label"]
+__all__ = ["TEMPLATES", "AnimaPresentation", "action_from_form", "card", "console_context", "odds_request"]
 
 NPC_EXAMPLE = (
     '{"system": "anima", "name": "Orco", "attack": 26, "defense": 20, "defense_kind": "block", '
@@ -329,3 +327,27 @@ NPC_EXAMPLE = (
     '"dexterity_modifier": 0, "reflex_resistance": 10, "armor": 3, "weapons": [{"name": "Hacha", '
     '"size": "large", "damage": 70, "ranged": false, "reload": 0, "initiative": -2}]}'
 )
+
+
+class AnimaPresentation(Presentation):
+    slug = "anima"
+    deadline_defaults = DEADLINE_DEFAULTS
+    templates = TEMPLATES
+    odds_types = ODDS_TYPES
+    npc_example = NPC_EXAMPLE
+
+    card = staticmethod(card)
+    console_context = staticmethod(console_context)
+    action_from_form = staticmethod(action_from_form)
+    odds_request = staticmethod(odds_request)
+    odds_request_from_api = staticmethod(odds_request_from_api)
+    declared_details = staticmethod(declared_details)
+    declarer_turn = staticmethod(declarer_turn)
+
+    def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        heading = self.heading(int(view.get("round") or 0), lang)
+        rule = self.rule_label(str(view.get("rule") or ""), lang)
+        return anima_lines.log_line(view, names, lang, heading=heading, rule=rule)
+
+
+register(AnimaPresentation())

@@ -22,8 +22,12 @@ from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from ..display import side_label
+from ..lines import EventView, LogLine, Names
+from ..presentation import Presentation, register
+from . import epic20_lines
 from . import epic20_panel as panel
-from .epic20_sections import rule_label  # noqa: F401  (the log's rule tags in English)
+from .epic20_lines import superiority_words as superiority_label
+from .epic20_sections import rule_label
 
 STATUS_LABELS = {
     "active": _("En pie"),
@@ -282,25 +286,6 @@ def power_options(state, lang: str) -> list[dict]:
     return options
 
 
-def superiority_label(net: int) -> str:
-    """RESOLVER ACCIONES: Superioridad, Doble Superioridad…; Inferioridad likewise."""
-    if net == 0:
-        return ""
-    word = _("Superioridad") if net > 0 else _("Inferioridad")
-    count = abs(net)
-    if count == 1:
-        return str(word)
-    if count == 2:
-        return str(_("Doble %(word)s") % {"word": word})
-    if count == 3:
-        return str(_("Triple %(word)s") % {"word": word})
-    return f"{word} ×{count}"
-
-
-def roll_label(roll: dict) -> str:
-    return superiority_label(int(roll.get("superiority") or 0))
-
-
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
 # as its own actions: ending the turn or delaying it; any other default tells the GM.
 DEADLINE_DEFAULTS = {"end_turn": "end_turn", "delay": "delay"}
@@ -534,3 +519,28 @@ def odds_request_from_api(query) -> dict:
         "maneuvers": _csv(query, "maneuvers"),
         "element": _short(query, "element", 80),
     }
+
+
+class Epic20Presentation(Presentation):
+    slug = "epic20"
+    deadline_defaults = DEADLINE_DEFAULTS
+    templates = TEMPLATES
+    odds_query = ODDS_QUERY
+    action_labels = ACTION_LABELS
+
+    card = staticmethod(card)
+    console_context = staticmethod(console_context)
+    action_from_form = staticmethod(action_from_form)
+    odds_request = staticmethod(odds_request)
+    odds_request_from_api = staticmethod(odds_request_from_api)
+    declared_details = staticmethod(declared_details)
+    rule_label = staticmethod(rule_label)
+
+    def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        heading = self.heading(int(view.get("round") or 0), lang)
+        return epic20_lines.log_line(
+            view, names, lang, heading=heading, rule_label=rule_label, kinds=KIND_LABELS
+        )
+
+
+register(Epic20Presentation())

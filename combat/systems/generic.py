@@ -10,16 +10,11 @@ import typing
 from rules.core.schema import json_name
 
 from ..display import side_label
+from ..lines import EventView, LogLine, Names, line_for
+from ..presentation import Presentation
 
-# What a presentation's TEMPLATES may hold: "controls" and "odds" (required), "panel" (a panel of
-# the system's own above the combatants), "gm_tools" (the GM drawer's extra tools) and the flag
-# "own_order": true when that panel already shows who acts when (Hero's SPD chart, MSH's sides),
-# so the page leaves out its generic "Orden de iniciativa" list. Without it the list shows.
+# What `Presentation.templates` may hold is said there (combat.presentation).
 TEMPLATES = {"controls": "combat/generic/_controls.html", "odds": "combat/generic/_odds.html"}
-
-
-def roll_label(roll: dict) -> str:
-    return ""
 
 
 def card(view: dict, lang: str) -> dict:
@@ -118,3 +113,23 @@ def odds_request(query, system=None) -> dict | None:
 
 def odds_request_from_api(query) -> dict:
     return {key: query.get(key) for key in query}
+
+
+class GenericPresentation(Presentation):
+    """Any system without a presentation of its own: its events as the engine words them, with
+    their names, time and rule section; the rest of an event is the engine's to say."""
+
+    templates = TEMPLATES
+
+    def __init__(self, slug: str):
+        self.slug = slug
+
+    card = staticmethod(card)
+    console_context = staticmethod(console_context)
+    action_from_form = staticmethod(action_from_form)
+    odds_request = staticmethod(odds_request)
+    odds_request_from_api = staticmethod(odds_request_from_api)
+
+    def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        heading = self.heading(int(view.get("round") or 0), lang)
+        return line_for(view, names, heading=heading, rule=self.rule_label(str(view.get("rule") or ""), lang))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.hero.actions.schemas import CONDITIONS  # what the GM may set (set_condition)
@@ -20,7 +21,9 @@ from rules.hero.spd import SEGMENTS
 from rules.hero.state import DOWN
 
 from ..display import side_label, stat
-from . import generic
+from ..lines import EventView, LogLine, Names
+from ..presentation import Presentation, register
+from . import generic, hero_lines
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
 # as its own actions: ending the phase, defending or holding; any other default tells the GM.
@@ -59,20 +62,6 @@ BUTTONS = {
     "break_cover": _("Escapar de quien le cubre"),
     "end_turn": _("Terminar la fase"),
 }
-
-
-def roll_label(roll: dict) -> str:
-    return ""
-
-
-def event_display(display: dict, lang: str) -> dict:
-    """The log's line for a Hero event: the damage after defenses is STUN and BODY (docs/api.md), not
-    the one number the shared log template counts, so it moves to `hero_damage` (the event's
-    text already says it in words)."""
-    damage = display.get("damage")
-    if isinstance(damage, dict):
-        display = {**display, "damage": None, "hero_damage": damage}
-    return display
 
 
 def _name(entry: dict, lang: str) -> str:
@@ -307,3 +296,46 @@ NPC_EXAMPLE = (
     '"int": 8, "ego": 8, "pre": 10, "pd": 4, "ed": 3, "spd": 2, "rec": 6, "end": 26, "stun": 25}, '
     '"resistant_defenses": {"pd": 0, "ed": 0}, "combat_levels": [], "range_levels": 0, "attacks": []}'
 )
+
+
+class HeroPresentation(Presentation):
+    """Time is counted in turns of 12 segments (6E Speed Chart)."""
+
+    slug = "hero"
+    deadline_defaults = DEADLINE_DEFAULTS
+    templates = TEMPLATES
+    npc_example = NPC_EXAMPLE
+
+    card = staticmethod(card)
+    console_context = staticmethod(console_context)
+    action_from_form = staticmethod(action_from_form)
+    odds_request = staticmethod(odds_request)
+    odds_request_from_api = staticmethod(odds_request_from_api)
+    declared_details = staticmethod(declared_details)
+
+    def heading(self, round_number: int, lang: str) -> str:
+        if not round_number:
+            return gettext("Preparación")
+        return gettext("Turno %(n)s") % {"n": round_number}
+
+    def time_word(self) -> str:
+        return gettext("Turno")
+
+    def clock_label(self, clock, lang: str) -> str:
+        turn, segment = clock.get("turn") or 0, clock.get("segment")
+        if not turn:
+            return ""
+        if segment is None:
+            return self.heading(turn, lang)
+        return gettext("Turno %(turn)s, segmento %(segment)s") % {"turn": turn, "segment": segment}
+
+    def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        turn = int(view.get("round") or 0)
+        segment = view.get("segment")
+        heading = self.heading(turn, lang)
+        time = self.clock_label({"turn": turn, "segment": segment}, lang) if turn else heading
+        rule = self.rule_label(str(view.get("rule") or ""), lang)
+        return hero_lines.log_line(view, names, lang, heading=heading, time=time, rule=rule)
+
+
+register(HeroPresentation())

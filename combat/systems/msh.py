@@ -21,7 +21,10 @@ from rules.msh.phase import attacking_side, round_state
 from rules.msh.ranks import BY_SLUG, COLOUR_NAMES, rank_of
 
 from ..display import side_label, stat
+from ..lines import EventView, LogLine, Names
+from ..presentation import Presentation, register
 from ..selectors import facts as row_facts
+from . import msh_lines
 
 TEMPLATES = {
     "controls": "combat/msh/_controls.html",
@@ -62,11 +65,6 @@ WITH_THEN = ("dodge", "escape")  # and "attack" for a holder who may squeeze (fo
 
 def _pick(lang: str, es: str, en: str) -> str:
     return en if lang == "en" else es
-
-
-def roll_label(roll: dict) -> str:
-    colour = roll.get("colour")
-    return str(COLOUR_NAMES[colour][0]) if colour in COLOUR_NAMES else ""
 
 
 # --- Cards and the panel ---------------------------------------------------------------------------
@@ -454,3 +452,38 @@ NPC_EXAMPLE = (
     '"endurance": 20, "reason": 6, "intuition": 6, "psyche": 6}, "health": null, "karma": null, '
     '"body_armor": 0, "powers": [], "weapons": []}'
 )
+
+
+PHASES = {"declare": "declare", "act": "attack"}  # a clock's phase → an event type of that phase
+
+
+class MshPresentation(Presentation):
+    """Time is counted in rounds, each with its declaration phase and its action phase
+    (SECUENCIA DE COMBATE)."""
+
+    slug = "msh"
+    templates = TEMPLATES
+    odds_query = ODDS_QUERY
+    npc_example = NPC_EXAMPLE
+
+    card = staticmethod(card)
+    console_context = staticmethod(console_context)
+    action_from_form = staticmethod(action_from_form)
+    odds_request = staticmethod(odds_request)
+    odds_request_from_api = staticmethod(odds_request_from_api)
+
+    def clock_label(self, clock, lang: str) -> str:
+        heading = super().clock_label(clock, lang)
+        phase = msh_lines.phase_of(PHASES.get(str(clock.get("phase")), ""))
+        if not heading or not phase:
+            return heading
+        side = f": {side_label(clock['side'])}" if clock.get("side") else ""
+        return f"{heading}, {phase}{side}"
+
+    def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        heading = self.heading(int(view.get("round") or 0), lang)
+        rule = self.rule_label(str(view.get("rule") or ""), lang)
+        return msh_lines.log_line(view, names, lang, heading=heading, rule=rule)
+
+
+register(MshPresentation())

@@ -13,8 +13,11 @@ DEFENDING = "Defenderse"
 SUPERNATURAL = "El Combate Sobrenatural"
 CRITICAL = "Las Consecuencias Críticas"
 ACTIONS = "Las Acciones"
-NOTES = "docs/rules-notes-anima.md"
-LIFE_AND_DEATH = f"{NOTES} › Estado de Vida y Muerte"
+# Where the seed is silent (its readings: docs/rules-notes-anima.md), a tag names the seed's section
+# the reading belongs to: initiative under the actions, the state between life and death under the
+# critical consequences that lead to it.
+NOTES = "Las Acciones"
+LIFE_AND_DEATH = f"{CRITICAL} › Estado de Vida y Muerte"
 REACH = f"{ATTACK_TYPES} › Ataque de Oportunidad (alcance de 2 metros)"
 
 

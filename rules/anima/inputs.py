@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from rules.core.errors import Refused
 
-RULE = "docs/api.md › Actions of the new systems"
+RULE = "Las Acciones"
 
 
 def wire_name(field: dataclasses.Field) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
+from rules.core.texts import side_label
 
 from .combatant import ability
 from .dice import roll_die
@@ -62,7 +63,8 @@ def roll_initiative(table: Table, dice: DiceSource) -> list[str]:
     msh = dict(table.state.get("msh") or {})
     msh.update(sides=order, initiative=totals_by_side)
     table.state["msh"] = msh
-    listing_es = ", ".join(f"{s} {totals_by_side[s]}" for s in order)
+    listing_es = ", ".join(f"{side_label(s)} {totals_by_side[s]}" for s in order)
+    listing_en = ", ".join(f"{side_label(s, 'en')} {totals_by_side[s]}" for s in order)
     table.write(
         Entry(
             "initiative",
@@ -73,7 +75,7 @@ def roll_initiative(table: Table, dice: DiceSource) -> list[str]:
                 "sides": order,
                 "text": {
                     "es": f"Iniciativa (1d10 por bando): {listing_es}.",
-                    "en": f"Initiative (1d10 per side): {listing_es}.",
+                    "en": f"Initiative (1d10 per side): {listing_en}.",
                 },
                 "rule": SEQUENCE,
             },

@@ -41,6 +41,6 @@ SECTIONS_EN = {
     "Aturdimiento": "Stun",  # l.352
     "Muerte": "Kill",  # l.366
     # Not sections of the seed: the sheet's shape and the GM's campaign options (docs/api.md, MSH).
-    "Hoja de personaje (docs/api.md, MSH)": "Character sheet (docs/api.md, MSH)",
+    "Hoja de personaje": "Character sheet",
     "Opciones": "Options",
 }

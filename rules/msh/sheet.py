@@ -18,7 +18,7 @@ from rules.systems import SheetCheck
 from .catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPE
 from .ranks import TOP, rank_of
 
-RULE_SHEET = "Hoja de personaje (docs/api.md, MSH)"
+RULE_SHEET = "Hoja de personaje"
 RULE_TYPES = "Tipos de combate"
 KEYS = ("system", "name", "abilities", "health", "karma", "body_armor", "powers", "weapons")
 UNARMED = "unarmed"

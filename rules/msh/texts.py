@@ -27,6 +27,15 @@ EFFECT_NAMES = {
 }
 
 
+# A target's state after the hit, as the sentence names it (the statuses of combatant.py).
+STATUS_NAMES = {
+    "stunned": ("aturdido", "stunned"),
+    "unconscious": ("inconsciente", "unconscious"),
+    "dying": ("muriendo", "dying"),
+    "dead": ("muerto", "dead"),
+}
+
+
 def colour_name(colour: str | None) -> tuple[str, str]:
     return COLOUR_NAMES.get(colour or "", ("—", "—"))
 
@@ -55,15 +64,17 @@ def attack_texts(me: Mapping, target: Mapping, attack, payload: Mapping) -> dict
         tail_en = f"; {payload['damage']} damage, Health {payload['target_hit_points']}"
     obstacle_es, obstacle_en = _obstacle(payload)
     status = payload.get("target_status")
-    state_es = f" [{status}]" if status and status != "active" else ""
+    status_es, status_en = STATUS_NAMES.get(status or "", (status, status))
+    state_es = f" {whom}: {status_es}." if status and status != "active" else ""
+    state_en = f" {whom}: {status_en}." if status and status != "active" else ""
     return {
         "text": {
             "es": f"{head_es}{numbers_es}{obstacle_es}{tail_es}.{state_es}",
-            "en": f"{head_en}{numbers_en}{obstacle_en}{tail_en}.{state_es}",
+            "en": f"{head_en}{numbers_en}{obstacle_en}{tail_en}.{state_en}",
         },
         "public_text": {
             "es": f"{head_es}{obstacle_es}.{state_es}",
-            "en": f"{head_en}{obstacle_en}.{state_es}",
+            "en": f"{head_en}{obstacle_en}.{state_en}",
         },
     }
 

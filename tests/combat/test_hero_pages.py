@@ -233,7 +233,9 @@ def test_the_player_attacks_from_the_page_and_the_log_shows_it(queued):
     assert event.payload["hit"] is True and event.payload["stun_rolled"] == 36
     assert event.payload["ocv"] == 6 - 3  # DEX 18 → 6, off hand −3
     page = client_for(t.player).get(t.url).content.decode()
-    assert "Ataque con Rayo" in element(page, "event-list")
+    log = element(page, "event-list")
+    assert "Dragón ataca a Robot con Rayo, maniobra Golpear: 3d6 = 6, impacta; 36 ATU y 12 CUE tirados" in log
+    assert "3d6" in log and "= 36 ATU" in log and "necesita" not in log  # the NPC's DCV is the GM's
 
 
 def test_a_refused_action_from_the_page_changes_nothing():

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from characters import services as characters
 from combat import services as encounters
-from combat.display import event_display, rule_labeler
-from combat.systems import presentation
+from combat.presentation import presentation_for
 from tests.characters.html_parts import element
 from tests.combat import test_anima_pages as anima_pages
 from tests.combat import test_hero_pages as hero_pages
@@ -102,7 +102,7 @@ def test_the_whole_english_log_names_the_anima_initiative_reading_in_english(que
 
     log = element(client.get(f"/encounters/{encounter.pk}/", **EN).content.decode(), "event-list")
 
-    assert "Rule: docs/rules-notes-anima.md › Initiative" in log
+    assert "Rule: Actions › Initiative" in log and ".md" not in log
     assert "Iniciativa" not in log and "Regla:" not in log
 
 
@@ -126,10 +126,11 @@ def test_the_api_keeps_the_seeds_section_name_for_an_english_reader(queued):
     ],
 )
 def test_each_systems_presentation_reads_its_own_table(slug, rule, english):
-    label = rule_labeler(presentation(slug))
-    view = {"seq": 1, "type": "note", "rule": rule, "sources": [{"slug": "x", "delta": 1, "rule": rule}]}
+    show = presentation_for(slug)
+    view = {"seq": 1, "type": "note", "round": 1, "rule": rule, "text": "…"}
 
-    shown = event_display(view, presentation(slug), "en")
+    with translation.override("en"):
+        line = show.log_line(view, {}, "en")
 
-    assert label(rule, "en") == english and label(rule, "es") == rule
-    assert shown["rule"] == english and shown["modifiers"][0]["rule"] == english
+    assert show.rule_label(rule, "en") == english and show.rule_label(rule, "es") == rule
+    assert line.rule == english

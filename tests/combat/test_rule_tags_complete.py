@@ -166,7 +166,7 @@ KNOWN = {
         "Las Acciones",
         "Atacar; Defenderse",
         "Los Tipos de Ataque",
-        "docs/rules-notes-anima.md › Iniciativa",
+        "Las Acciones › Iniciativa",
     },
 }
 

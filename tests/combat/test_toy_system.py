@@ -1,19 +1,27 @@
-"""The seam holds: a toy system the suite registers itself (a coin-flip duel) runs a whole
-encounter through the API — start, act, out of turn, undo, reveal, export — with no change to
-the generic code. Its only rule: heads hits, and a hit costs the target one of its 3 hit points."""
+"""The seam holds: a toy system the suite registers itself (a coin-flip duel), engine and
+presentation, runs a whole encounter through the API — start, act, out of turn, undo, reveal,
+export — with no change to the generic code, and every reader reads its lines exactly as its
+presentation writes them. Its only rule: heads hits, and a hit costs the target one of its 3 hit
+points."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
+from django.test import Client
 
+from combat import presentation as presentations
+from combat.lines import LogLine, RollLine, commitment_of, dice_of, line_for
+from combat.systems.generic import GenericPresentation
 from rules import systems
 from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
 from rules.core.errors import CONFLICT, Refused
 from rules.core.schema import NoInput, param
 from rules.core.texts import side_label
 from rules.systems import SheetCheck
+from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for, player_in
 
 pytestmark = pytest.mark.django_db
@@ -118,10 +126,47 @@ class Coin:
         return SheetCheck(valid=True)
 
 
+class CoinPresentation(GenericPresentation):
+    """The toy's presentation: the generic forms, and its flip read as a coin is read."""
+
+    def __init__(self):
+        super().__init__("coin")
+
+    def heading(self, round_number: int, lang: str) -> str:
+        return f"Lanzamiento {round_number}" if round_number else "Antes de lanzar"
+
+    def log_line(self, view, names, lang: str) -> LogLine:
+        heading = self.heading(int(view.get("round") or 0), lang)
+        if view.get("type") != "flip":
+            return super().log_line(view, names, lang)
+        roll = view["roll"]
+        face = "cara" if roll["total"] == 2 else "cruz"
+        coin = RollLine(
+            label="Moneda",
+            dice="d2",
+            faces=dice_of(roll),
+            total=roll["total"],
+            reading=f"= {face}",
+            commitment=commitment_of(roll),
+        )
+        return line_for(
+            view,
+            names,
+            heading=heading,
+            what="Lanzar la moneda",
+            rolls=(coin,),
+            outcome="impacta" if view["hit"] else "falla",
+            rule=view.get("rule", ""),
+            tone="hit" if view["hit"] else "miss",
+        )
+
+
 @pytest.fixture
 def coin():
     systems.register(Coin())
+    presentations.register(CoinPresentation())
     yield
+    presentations.unregister("coin")
     systems.unregister("coin")
 
 
@@ -180,8 +225,70 @@ def test_a_toy_system_plays_a_whole_encounter_through_the_api(coin, settings):
 
     revealed = api.post(f"{url}/reveal/")
     assert revealed.status_code == 200 and len(revealed.json()["server_seed"]) == 64
+    scripted.QUEUE.append(1)
+    tails = api.post(f"{url}/actions/", {"type": "flip", "actor": a, "target": b}, format="json")
+    assert tails.status_code == 201, tails.json()
+    assert tails.json()["events"][-1]["line"] == {
+        "seq": 5,
+        "type": "flip",
+        "heading": "Lanzamiento 1",
+        "time": "Lanzamiento 1",
+        "text": "Cruz.",
+        "actor": "Ana",
+        "target": "Bea",
+        "what": "Lanzar la moneda",
+        "rolls": [
+            {
+                "label": "Moneda",
+                "dice": "d2",
+                "faces": [{"face": 1, "nonce": 0, "kept": True}],
+                "total": 1,
+                "reading": "= cruz",
+                "modifiers": [],
+                "replaced": False,
+                "commitment": tails.json()["events"][-1]["roll"]["commitment"],
+                "text": "Moneda d2: 1 = cruz",
+            }
+        ],
+        "outcome": "falla",
+        "rule": "MONEDA",
+        "tone": "miss",
+        "undone": False,
+        "superseded_by": 0,
+    }
     export = api.get(f"{url}/export/", {"format": "markdown"})
-    assert export.status_code == 200 and "¡A cara o cruz!" in export.json()["text"]
+    assert export.status_code == 200
+    assert export.json()["text"] == (
+        "**Duelo**\n"
+        "\n"
+        "### Antes de lanzar\n"
+        "- `#1` Ana se une al combate (Héroes).\n"
+        "- `#2` Bea se une al combate (Villanos).\n"
+        "- `#3` ¡A cara o cruz\\!\n"
+        "\n"
+        "### Lanzamiento 1\n"
+        "- `#5` Cruz. _Moneda d2: 1 = cruz_ — **falla** (MONEDA)\n"
+    )
+    bbcode = api.get(f"{url}/export/", {"format": "bbcode"}).json()["text"]
+    assert (
+        bbcode.splitlines()[-1]
+        == "#5 Cruz. [i]Moneda d2: 1 = cruz[/i] — [b]falla[/b] [size=85](MONEDA)[/size]"
+    )
+    page = api.get(f"{url}/events/").json()["results"]
+    assert [e["line"]["text"] for e in page] == [
+        "Ana se une al combate (Héroes).",
+        "Bea se une al combate (Villanos).",
+        "¡A cara o cruz!",
+        "¡Cara!",
+        "Cruz.",
+    ]
+    assert page[3]["line"]["undone"] is True
+    client = Client()
+    client.force_login(gm)
+    fight = client.get(f"/encounters/{encounter['id']}/").content.decode()
+    entry = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", element(fight, "event-5"))).strip()
+    assert entry == "#5 · Lanzamiento 1 Cruz. Lanzar la moneda Moneda: d2 1 = cruz falla Regla: MONEDA"
+    assert 'data-seq="4"' in fight and "event-undone" in element(fight, "event-4")
     assert api.post(f"{url}/actions/", {"type": "end"}, format="json").status_code == 201
 
 

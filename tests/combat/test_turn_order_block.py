@@ -1,6 +1,6 @@
 """The encounter page's generic "Orden de iniciativa" list shows only where the system's own panel
 does not already say who acts when: Hero's SPD chart and MSH's sides replace it (their
-presentation's TEMPLATES say `own_order`), Epic20 and Anima keep it."""
+presentation's templates say `own_order`), Epic20 and Anima keep it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from combat import services
-from combat.systems import presentation
+from combat.presentation import presentation_for
 from tests.factories import UserFactory, campaign_for
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +40,6 @@ def test_the_generic_initiative_order_shows_only_without_a_panel_of_the_systems_
 
 @pytest.mark.parametrize("slug", ["hero", "msh"])
 def test_the_systems_that_draw_their_own_order_say_so_in_their_presentation(slug):
-    assert presentation(slug).TEMPLATES["own_order"] is True
-    assert "own_order" not in presentation("epic20").TEMPLATES
-    assert "own_order" not in presentation("anima").TEMPLATES
+    assert presentation_for(slug).templates["own_order"] is True
+    assert "own_order" not in presentation_for("epic20").templates
+    assert "own_order" not in presentation_for("anima").templates

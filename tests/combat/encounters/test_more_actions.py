@@ -152,7 +152,7 @@ def test_export_writes_bbcode_and_markdown_for_a_forum_post(table, faces):
     )
     bb = table.player_api.get(f"/api/v1/encounters/{encounter}/export/", {"format": "bbcode"}).json()
     assert bb["text"].startswith("[b]Emboscada en el puerto[/b]")
-    assert "d20: [17] → 17 +8 = 25" in bb["text"]
+    assert "[i]Ataque d20: 17 → 17 +8 = 25[/i]" in bb["text"]
     md = table.player_api.get(
         f"/api/v1/encounters/{encounter}/export/", {"format": "markdown", "round": 1}
     ).json()

@@ -1,0 +1,137 @@
+"""What a game system shows on the encounter pages, behind one typed interface, and the one
+place a system's presentation is found.
+
+A presentation lives in `combat/systems/<slug>.py` (with `templates/combat/<slug>/`) and
+registers itself there (`register(...)`), as the engine's system is found under `rules/<slug>/`
+(`rules.systems`). A system with no presentation of its own gets the generic one
+(`combat.systems.generic`), which draws one form per action type from its schema. Optional
+members are declared here with their defaults: a presentation overrides what it has, and no
+reader probes it for a member.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from django.utils.translation import gettext as _
+
+from rules.core.section_names import rule_label as section_label
+
+from .lines import EventView, LogLine, Names
+
+
+@runtime_checkable
+class Presentation(Protocol):
+    """A system on the encounter pages. A presentation class names it as its base, so it gets
+    the defaults of the optional members below."""
+
+    slug: str
+    # "controls" and "odds" (required), "panel" (a panel of the system's own above the
+    # combatants), "gm_tools" (the GM drawer's extra tools) and the flag "own_order": true when
+    # that panel already shows who acts when, so the page leaves out its "Orden de iniciativa".
+    templates: Mapping[str, Any]
+
+    def card(self, view: dict, lang: str) -> dict:
+        """A combatant view (`Reader.combatant`) with the labels and numbers its card shows."""
+        ...
+
+    def console_context(self, page) -> dict:
+        """What the system's controls and panel show (`page`: `combat.views.ConsolePage`)."""
+        ...
+
+    def action_from_form(self, post, system=None) -> dict:
+        """The action a page form describes, in the API's shape."""
+        ...
+
+    def odds_request(self, query, system=None) -> dict | None:
+        """The would-be action the odds box describes, or None while it is incomplete."""
+        ...
+
+    def odds_request_from_api(self, query) -> dict:
+        """`GET /encounters/{id}/odds/?…` as the action it asks about."""
+        ...
+
+    def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        """Each event the system writes as one line of the log (`combat.lines`)."""
+        ...
+
+    # --- Optional members, with their defaults -------------------------------------------------
+
+    # The query `GET /odds/` takes, name → (kind, many), when the system parses it itself
+    # (`combat.systems.odds_query`); None: the fields of the action types in `odds_types`.
+    odds_query: Mapping[str, tuple[str, bool]] | None = None
+    odds_types: tuple[str, ...] = ("attack",)
+    # The actions by the names the system's panel gives them, for a declaration in words.
+    action_labels: Mapping[str, Any] = {}
+    # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
+    npc_example: str | None = None
+    # When a turn's deadline passes (`combat.deadline_tasks`), the GM's defaults this system can
+    # apply, each as one of its own action types; any other default tells the GM instead.
+    deadline_defaults: Mapping[str, str] = {}
+
+    def declared_details(self, action: dict, lang: str) -> list[str]:
+        """What a declared action uses, in words (the weapon, the maneuver…)."""
+        return []
+
+    def declarer_turn(self, combatant: dict) -> dict | None:
+        """The turn of a combatant declaring ahead, as it will be when its turn comes (None: the
+        page's turn as it is)."""
+        return None
+
+    def rule_label(self, rule: str, lang: str) -> str:
+        """A rule tag in the reader's language (the system's table of section names)."""
+        return section_label(rule, lang, self.slug)
+
+    def heading(self, round_number: int, lang: str) -> str:
+        """The stretch of time the log and the export group events under."""
+        if not round_number:
+            return _("Preparación")
+        return _("Asalto %(n)s") % {"n": round_number}
+
+    def time_word(self) -> str:
+        """What the system calls the log's filter by time ("Asalto", "Turno")."""
+        return _("Asalto")
+
+    def clock_label(self, clock: Mapping[str, Any], lang: str) -> str:
+        """The fight's place in time for the page's header ("" before it starts)."""
+        round_number = clock.get("round") or 0
+        return self.heading(round_number, lang) if round_number else ""
+
+
+_registered: dict[str, Presentation] = {}
+
+
+def register(presentation: Presentation) -> None:
+    """Add a system's presentation: its module under `combat/systems/` does, and so may a test."""
+    _registered[presentation.slug] = presentation
+
+
+def unregister(slug: str) -> None:
+    _registered.pop(slug, None)
+    _generic.cache_clear()
+
+
+@cache
+def _discover() -> None:
+    # Importing each module of combat/systems registers the presentations it defines.
+    root = Path(__file__).parent / "systems"
+    for info in sorted(pkgutil.iter_modules([str(root)]), key=lambda i: i.name):
+        importlib.import_module(f"combat.systems.{info.name}")
+
+
+@cache
+def _generic(slug: str) -> Presentation:
+    from .systems.generic import GenericPresentation
+
+    return GenericPresentation(slug)
+
+
+def presentation_for(slug: str) -> Presentation:
+    """The presentation of system `slug`: its own, else the generic one."""
+    _discover()
+    return _registered.get(slug) or _generic(slug)
