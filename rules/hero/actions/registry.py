@@ -77,10 +77,32 @@ def passing_on_from_the_fallen(resolve):
     return passing
 
 
+def stamping_the_segment(resolve):
+    """Every event says the segment its action was taken in, so that the log names the time as
+    Hero counts it: turn and segment (the document counts them so, "Ataques coordinados": "En el
+    segmento 6 … En el Segmento 8"; 6E's Speed Chart: a turn of 12 segments). An event that
+    already names its segment (recovery after segment 12) keeps it; the fight's start, taken
+    before any segment, is stamped with the segment it starts on."""
+
+    def stamping(table, dice, action, actor):
+        segment, written = table.state.get("segment"), len(table.entries)
+        resolve(table, dice, action, actor)
+        segment = segment or table.state.get("segment")
+        if segment:
+            for entry in table.entries[written:]:
+                entry.payload.setdefault("segment", segment)
+
+    stamping.__doc__ = resolve.__doc__
+    stamping.__name__ = resolve.__name__
+    return stamping
+
+
 def _a(name, resolve, schema, es, en, **kw) -> ActionType:
     return ActionType(
         name=name,
-        resolve=all_or_nothing(forgetting_knockbacks(name, passing_on_from_the_fallen(resolve))),
+        resolve=all_or_nothing(
+            stamping_the_segment(forgetting_knockbacks(name, passing_on_from_the_fallen(resolve)))
+        ),
         schema=schema,
         summary_es=es,
         summary_en=en,

@@ -336,3 +336,22 @@ def test_reordering_a_tie_is_the_gms_and_may_come_at_any_time():
     assert kind.gm_only and not kind.needs_actor and kind.phases == ("setup", "active")
     t = table_with(sheet("A", dex=15), sheet("B", dex=15))
     assert COMBAT.may_act(t.state, None, {"type": "reorder_tie", "first": 2, "second": 1})
+
+
+def test_every_event_says_the_segment_its_action_was_taken_in():
+    """The log names Hero's time as turn and segment: an action taken on segment 12 of turn 1 is
+    stamped 12, even when the segment moves on during it (the recovery after segment 12 keeps
+    its own)."""
+    t = table_with(sheet("Seis", dex=20, spd=6), sheet("Dos", dex=10, spd=2))
+    act(t, {"type": "end_turn"}, 1)
+    assert {(e.type, e.payload["segment"]) for e in t.entries} == {("end_phase", 12)}
+    t.entries.clear()
+    act(t, {"type": "end_turn"}, 2)  # the last phase of segment 12: recovery, then turn 2 begins
+    assert t.state["segment"] == 2
+    assert {e.payload["segment"] for e in t.entries} == {12}
+
+
+def test_the_start_of_the_fight_is_stamped_with_the_segment_it_starts_on():
+    t = table_with(sheet("A"), sheet("B"), started=False)
+    act(t, {"type": "start", "hit_locations": False}, None)
+    assert t.entries and {e.payload["segment"] for e in t.entries} == {12}
