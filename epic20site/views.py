@@ -17,6 +17,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
+from campaigns.game_systems import system_cards
+
 from .pages import envelope as _envelope
 from .pages import is_api as _is_api
 
@@ -24,7 +26,8 @@ logger = logging.getLogger(__name__)
 
 
 def home(request):
-    return render(request, "home.html")
+    # Every registered system is pitched, each in its own words (its catalogue's summary).
+    return render(request, "home.html", {"system_cards": system_cards("")})
 
 
 @require_GET
