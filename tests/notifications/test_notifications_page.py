@@ -178,3 +178,8 @@ def test_the_list_reads_in_a_constant_number_of_queries(django_assert_max_num_qu
     client = logged(user)
     with django_assert_max_num_queries(16):
         client.get(URL)
+
+
+def test_a_user_without_an_email_address_is_told_no_mail_will_reach_them():
+    assert 'id="no-email-note"' in logged(UserFactory(email="")).get(URL).content.decode()
+    assert 'id="no-email-note"' not in logged(UserFactory()).get(URL).content.decode()
