@@ -119,7 +119,12 @@ def campaign_join(request):
     if joined is not None and not request.htmx:
         messages.success(request, _("Te has unido a «%(name)s».") % {"name": joined.name})
         return redirect(_detail_url(joined))
-    return _list_page(request, _list_context(request, join_form=None if joined else form, joined=joined))
+    response = _list_page(request, _list_context(request, join_form=None if joined else form, joined=joined))
+    if joined is not None:
+        # The offer to bring a character sits at the top of the panel, far above the join form
+        # on a phone: show it.
+        response["HX-Reswap"] = "outerHTML show:window:top"
+    return response
 
 
 @login_required

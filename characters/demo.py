@@ -57,8 +57,27 @@ def load_demo_characters(*, owner: AbstractBaseUser, campaign=None) -> list[Char
     return characters
 
 
+# The second demo player's own hero in the Epic20 campaign: a pregenerated sheet under a name of
+# its own, so the GM's list never shows two characters called alike.
+SECOND_PLAYER = "jugador"
+SECOND_PLAYER_SHEET = ("Rastreadora", "Rastreador")
+
+
+def load_second_player_character(*, owner: AbstractBaseUser, campaign) -> Character:
+    """The second player's one character in `campaign`; found again by its name on a later run."""
+    model, name = SECOND_PLAYER_SHEET
+    found = Character.objects.filter(owner=owner, name=name).first()
+    if found is not None:
+        return found
+    sheet = next(sheet for sheet in demo_sheets() if sheet["name"] == model)
+    return services.character_create(owner=owner, sheet={**sheet, "name": name}, campaign=campaign)
+
+
 def load_demo(context) -> None:
     """The step `manage.py load_demo` runs when this module exists: the demo player
-    `jugadora` gets every pregenerated character, in the demo campaign."""
+    `jugadora` gets every pregenerated character, and `jugador` one of his own, both in the
+    demo campaign."""
     characters = load_demo_characters(owner=context.users["jugadora"], campaign=context.campaign)
     context.stdout.write(f"Demo characters for jugadora: {len(characters)}")
+    second = load_second_player_character(owner=context.users[SECOND_PLAYER], campaign=context.campaign)
+    context.stdout.write(f"Demo character for {SECOND_PLAYER}: {second.name}")

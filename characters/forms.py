@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Award, Character
-from .services import MAX_REASON, MAX_SHEET_BYTES
+from .services import MAX_AWARD, MAX_REASON, MAX_SHEET_BYTES
 
 
 def campaign_choices(user) -> list[tuple[str, str]]:
@@ -77,7 +77,11 @@ class AwardForm(forms.Form):
         label=_("Cantidad"),
         max_length=10,
         help_text=_("Múltiplos de ½ (niveles enteros)."),
-        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+        # A number field (a phone shows digits), stepping by ½; the service still checks the
+        # amount (`services.parse_amount`), so a browser that sends text gets its clear refusal.
+        widget=forms.NumberInput(
+            attrs={"inputmode": "decimal", "step": "0.5", "min": "0.5", "max": str(MAX_AWARD)}
+        ),
     )
     note = forms.CharField(label=_("Nota"), max_length=500, required=False)
 

@@ -163,3 +163,15 @@ def campaign_characters(user, campaign) -> list[Character]:
         .prefetch_related(None)
         .order_by(Lower("name"), "id")
     )
+
+
+def characters_to_bring(user, campaign) -> list[Character]:
+    """The user's own characters that could join `campaign` (of its system, not in it yet), by
+    name, without their sheets: what the campaign page offers them to bring. One query."""
+    return list(
+        Character.objects.filter(owner=user, system=campaign.system)
+        .exclude(campaign=campaign)
+        .select_related("campaign")
+        .defer("sheet")
+        .order_by(Lower("name"), "id")
+    )

@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -73,6 +74,15 @@ def system_template(system: str | None, page: str) -> str:
 def _no_pages(request, exc: NoPagesForSystem, page: str):
     context = {"system": exc.system, "page": page}
     return render(request, NO_PAGES_TEMPLATE, context, status=404)
+
+
+def _back_to(request) -> str:
+    """The page a form was sent from (`next`, e.g. the campaign page that offered the character),
+    when it is one of this site's; else ""."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return ""
 
 
 def _sheet_url(character) -> str:
@@ -404,9 +414,10 @@ def character_attach(request, pk):
                     messages.success(request, _("El personaje ya no está en ninguna campaña."))
                 else:
                     messages.success(request, _("Personaje unido a «%(name)s».") % {"name": campaign.name})
+                back = _back_to(request) or _sheet_url(character)
                 if request.htmx:
-                    return HttpResponseClientRedirect(_sheet_url(character))
-                return redirect(_sheet_url(character))
+                    return HttpResponseClientRedirect(back)
+                return redirect(back)
     template = f"{ATTACH_TEMPLATE}#form" if request.htmx else ATTACH_TEMPLATE
     status = 400 if form.errors else 200
     return render(request, template, {"character": character, "form": form}, status=status)

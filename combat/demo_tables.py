@@ -48,17 +48,30 @@ def _characters(context, campaign: Campaign, table: DemoTable) -> list[Character
     return found
 
 
+def encounter_state(encounter) -> str:
+    """How the command's summary describes a demo fight, made now or by an earlier run."""
+    return {
+        encounter.Status.SETUP: "set up; the GM starts it",
+        encounter.Status.ACTIVE: "in progress",
+        encounter.Status.ENDED: "ended",
+    }.get(encounter.status, encounter.status)
+
+
 def load_table(context, table: DemoTable) -> None:
     campaign = _campaign(context, table)
     heroes = _characters(context, campaign, table)
-    if campaign.encounters.filter(name=table.encounter).exists():
-        return
-    gm = context.users["director"]
+    encounter = campaign.encounters.filter(name=table.encounter).first()
+    if encounter is None:
+        encounter = _set_up_fight(campaign, context.users["director"], table, heroes)
+    context.stdout.write(
+        f"{table.label} demo: {table.campaign} / {table.encounter} ({encounter_state(encounter)})"
+    )
+
+
+def _set_up_fight(campaign: Campaign, gm, table: DemoTable, heroes: list[Character]):
     encounter = encounters.encounter_create(campaign=campaign, user=gm, name=table.encounter)
     for character in heroes:
         encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=character.pk)
     for sheet in table.npcs:
         encounters.combatant_add(encounter=encounter, user=gm, side="villains", npc_sheet=sheet)
-    context.stdout.write(
-        f"{table.label} demo: {table.campaign} / {table.encounter} (set up; the GM starts it)"
-    )
+    return encounter

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-from drf_spectacular.views import SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularRedocView
+
+from campaigns.game_systems import system_cards
 
 from .pages import envelope as _envelope
 from .pages import is_api as _is_api
@@ -24,7 +26,8 @@ logger = logging.getLogger(__name__)
 
 
 def home(request):
-    return render(request, "home.html")
+    # Every registered system is pitched, each in its own words (its catalogue's summary).
+    return render(request, "home.html", {"system_cards": system_cards("")})
 
 
 @require_GET
@@ -68,11 +71,12 @@ def _redis_state() -> str | None:
     return "ok"
 
 
-# The Swagger UI page: its start-up script is served as a file (`?script`), so the site's
-# Content-Security-Policy holds; only the short inline <style> of drf-spectacular's template is
-# let through, on this page alone.
-api_docs = csp_replace({"style-src": ["'self'", "'unsafe-inline'"]})(
-    SpectacularSwaggerSplitView.as_view(url_name="schema")
+# The API's reference, drawn by ReDoc (vendored by drf-spectacular's sidecar): read-only, it has
+# the language and contrast the site's pages keep, where Swagger UI's console did not. ReDoc styles
+# itself with <style> elements it writes at run time and searches in a worker made from a blob:
+# both are let through on this page alone; scripts stay the site's own files.
+api_docs = csp_replace({"style-src": ["'self'", "'unsafe-inline'"], "worker-src": ["'self'", "blob:"]})(
+    SpectacularRedocView.as_view(url_name="schema", template_name="api/redoc.html")
 )
 
 

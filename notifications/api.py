@@ -15,7 +15,7 @@ from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
 
 from . import services
 from .models import EVENTS, Preference, TableWebhook
-from .preferences import preference_for
+from .preferences import preference_for, preference_replace
 
 
 class EventsSerializer(serializers.Serializer):
@@ -70,15 +70,15 @@ class NotificationPreferencesAPI(APIView):
         serializer = PreferenceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        url = services.checked_webhook_url(data["webhook_url"], path="/webhook_url")
-        preference = (
-            Preference.objects.get_or_create(user=request.user, campaign=campaign)[0]
-            if campaign
-            else preference_for(request.user)
+        preference = preference_replace(
+            user=request.user,
+            campaign=campaign,
+            email=data["email"],
+            digest=data["digest"],
+            webhook_url=data["webhook_url"],
+            events=data["events"],
+            path="/webhook_url",
         )
-        preference.email, preference.digest, preference.webhook_url = data["email"], data["digest"], url
-        preference.events = dict(data["events"])
-        preference.save()
         return Response(_as_json(preference))
 
 

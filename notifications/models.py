@@ -127,3 +127,13 @@ class TableWebhook(models.Model):
 
     def __str__(self):
         return f"table webhook of {self.campaign_id}"
+
+
+class InboxMark(models.Model):
+    """When the user last opened their notifications page: what came after it is new to them."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    last_seen = models.DateTimeField()
+
+    def __str__(self):
+        return f"{self.user_id} saw their notifications at {self.last_seen:%Y-%m-%d %H:%M}"

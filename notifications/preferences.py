@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .models import Preference
+from .models import EVENTS, Preference
+from .services import checked_webhook_url
 
 
 def preference_for(user, campaign=None) -> Preference:
@@ -46,3 +47,26 @@ def turn_off(user, event: str, campaign_id: int | None = None) -> Preference:
     preference.events = {**preference.events, event: False}
     preference.save(update_fields=["events"])
     return preference
+
+
+@transaction.atomic
+def preference_replace(
+    *, user, campaign=None, email: bool, digest: bool, webhook_url, events: dict, path: str
+) -> Preference:
+    """Replace the user's choices (for `campaign` only when one is given), as
+    `PUT /api/v1/auth/me/notifications/` and the notifications page do: the webhook URL is checked
+    first (`DomainError` at `path` if the site would not call it) and nothing is written then."""
+    url = checked_webhook_url(webhook_url, path=path)
+    if campaign is None:
+        preference = preference_for(user)
+    else:
+        preference = Preference.objects.get_or_create(user=user, campaign=campaign)[0]
+    preference.email, preference.digest, preference.webhook_url = email, digest, url
+    preference.events = {name: bool(events[name]) for name in EVENTS}
+    preference.save()
+    return preference
+
+
+def has_own_choices(user, campaign) -> bool:
+    """Whether the user made choices for this campaign (else their default applies there)."""
+    return Preference.objects.filter(user=user, campaign=campaign).exists()

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 
 from epic20site.clock import now
 
+from .inbox import forget_unread_count
 from .models import EVENTS, Outbox, Preference, TableWebhook
 from .preferences import preference_for
 
@@ -42,9 +43,12 @@ def _channels(user, preference: Preference) -> list[str]:
 def _create(**fields) -> Outbox | None:
     try:
         with transaction.atomic():
-            return Outbox.objects.create(next_attempt_at=now(), **fields)
+            row = Outbox.objects.create(next_attempt_at=now(), **fields)
     except IntegrityError:
         return None  # already written for this event and person
+    if row.channel != Outbox.Channel.TABLE:
+        forget_unread_count(row.user_id)
+    return row
 
 
 def write(*, user, event: str, key: str, text: str, campaign=None, link: str = "") -> list[Outbox]:

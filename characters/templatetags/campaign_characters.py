@@ -3,9 +3,10 @@ the member reading it may see them (`characters.selectors.campaign_characters`).
 campaigns come before characters (tests/test_layers.py): the campaign's own code never reads them."""
 
 from django import template
+from django.urls import reverse
 
 from campaigns.access import is_campaign_gm
-from characters.selectors import campaign_characters
+from characters.selectors import campaign_characters, characters_to_bring
 from characters.systems import pages_for
 
 register = template.Library()
@@ -26,4 +27,21 @@ def campaign_characters_of(context, campaign):
         row.awards_section = sections.get(row.system)
     # Every character of a campaign plays its system (`services.check_campaign_system`): the
     # section names it once.
-    return {"campaign": campaign, "rows": rows, "is_gm": is_gm, "user": user}
+    bring = None if is_gm else _bring_context(user, campaign)
+    return {"campaign": campaign, "rows": rows, "is_gm": is_gm, "user": user, "bring": bring}
+
+
+def _bring_context(user, campaign) -> dict:
+    return {
+        "campaign": campaign,
+        "candidates": characters_to_bring(user, campaign),
+        "back": reverse("campaigns:campaign_detail", args=[campaign.pk]),
+    }
+
+
+@register.inclusion_tag("characters/_bring_characters.html", takes_context=True)
+def bring_characters(context, campaign):
+    """What a member can bring into `campaign`: their sheets of its system, one click each
+    (`characters:attach`, back to the campaign page), and a new character of its system with
+    the campaign chosen in the builder. Shown right after joining and on the campaign page."""
+    return _bring_context(context["request"].user, campaign)

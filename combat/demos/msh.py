@@ -117,21 +117,26 @@ def _heroes(context, campaign: Campaign) -> list:
     return out
 
 
-def _encounter(context, campaign: Campaign, heroes: list) -> None:
+def _encounter(context, campaign: Campaign, heroes: list):
     from combat import services as encounters
 
-    if campaign.encounters.filter(name=ENCOUNTER).exists():
-        return
+    found = campaign.encounters.filter(name=ENCOUNTER).first()
+    if found is not None:
+        return found
     gm = context.users["director"]
     encounter = encounters.encounter_create(campaign=campaign, user=gm, name=ENCOUNTER)
     for hero in heroes:
         encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=hero.pk)
     for sheet in VILLAINS:
         encounters.combatant_add(encounter=encounter, user=gm, side="villains", npc_sheet=sheet)
+    return encounter
 
 
 def load(context) -> None:
+    from combat.demo_tables import encounter_state
+
     campaign = _campaign(context)
-    heroes = _heroes(context, campaign)
-    _encounter(context, campaign, heroes)
-    context.stdout.write(f"Demo Marvel Super Heroes-style campaign: {CAMPAIGN} · {ENCOUNTER} (set up)")
+    encounter = _encounter(context, campaign, _heroes(context, campaign))
+    context.stdout.write(
+        f"Demo Marvel Super Heroes-style campaign: {CAMPAIGN} · {ENCOUNTER} ({encounter_state(encounter)})"
+    )

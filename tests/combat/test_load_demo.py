@@ -54,3 +54,64 @@ def test_load_demo_sets_up_one_fight_for_the_gm_to_start():
     minion = state[str(combatants["Matón del muelle 1"].pk)]
     assert minion["minion"] is True and minion["hit_points"] == 2
     assert state[str(combatants["Capataz Voltaico"].pk)]["archetype"] == "energizado"
+
+
+def _summary(out: str) -> list[str]:
+    """The lines that describe what the demo holds (the invite code changes on a reset)."""
+    return [line for line in out.splitlines() if not line.startswith(("Invite code:", "Demo reset:"))]
+
+
+def test_a_second_run_prints_the_same_summary_as_the_first(capsys):
+    call_command("load_demo")
+    first = capsys.readouterr().out
+    call_command("load_demo")
+    second = capsys.readouterr().out
+    assert _summary(second) == _summary(first)
+    for fight in ("Emboscada en el muelle", "Emboscada en el paso de montaña", "Asalto al laboratorio"):
+        assert any(fight in line and "(set up; the GM starts it)" in line for line in second.splitlines())
+
+
+def test_the_summary_says_a_started_demo_fight_is_in_progress(capsys):
+    from combat import services
+    from combat.models import Encounter
+
+    call_command("load_demo")
+    encounter = Encounter.objects.get(name="Emboscada en el muelle")
+    services.encounter_act(encounter=encounter, user=encounter.campaign.gm, action={"type": "start"})
+    capsys.readouterr()
+    call_command("load_demo")
+    assert "Demo encounter: Emboscada en el muelle (in progress)" in capsys.readouterr().out
+
+
+def test_the_second_demo_player_has_a_sheet_in_the_epic20_campaign():
+    from characters.models import Character
+
+    call_command("load_demo")
+    call_command("load_demo")
+    mine = Character.objects.filter(owner__username="jugador", campaign__system="epic20")
+    assert list(mine.values_list("name", flat=True)) == ["Rastreador"]
+
+
+def test_reset_puts_the_demo_back_as_new_and_leaves_everyone_else_alone(capsys):
+    from characters.models import Character
+    from combat import services
+    from combat.models import Encounter
+    from tests.factories import UserFactory, campaign_for
+
+    call_command("load_demo")
+    first = capsys.readouterr().out
+    outsider = UserFactory(username="ajena")
+    theirs = campaign_for(gm=outsider, name="La mesa de otra")
+    encounter = Encounter.objects.get(name="Emboscada en el muelle")
+    services.encounter_act(encounter=encounter, user=encounter.campaign.gm, action={"type": "start"})
+    Character.objects.filter(owner__username="jugadora", name="Nova").delete()
+    call_command("load_demo", "--reset")
+    out = capsys.readouterr().out
+    assert "Demo reset: the demo accounts and their 4 campaigns removed" in out
+    assert _summary(out) == _summary(first)
+    assert Encounter.objects.get(name="Emboscada en el muelle").status == "setup"
+    assert Character.objects.filter(owner__username="jugadora", name="Nova").exists()
+    assert (
+        Campaign.objects.filter(pk=theirs.pk).exists()
+        and Campaign.objects.filter(gm__username="director").count() == 4
+    )

@@ -113,3 +113,101 @@ def test_the_builders_errors_pass_axe_too(new_page, force_login, table, system):
     if _scrolls_sideways(page):
         found.append("the page scrolls sideways at 390 px")
     assert not found, found
+
+
+# --- The site's own pages around the characters: home, sign-in, the API reference, the account,
+# the notifications page, joining a campaign and bringing a character, a duplicate import. -----
+
+
+def _problems(page, size: str) -> list[str]:
+    page.wait_for_load_state("networkidle")
+    found = _serious_violations(page)
+    if size == "phone" and _scrolls_sideways(page):
+        found.append("the page scrolls sideways at 390 px")
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_logged_out_pages_and_the_api_reference_pass_axe(new_page, size):
+    page = new_page(viewport=SIZES[size])
+    problems = {}
+    for url in ("/", "/accounts/login/", "/accounts/signup/", "/api/v1/docs/"):
+        assert page.goto(url).status == 200, url
+        if url == "/api/v1/docs/":
+            page.wait_for_selector("redoc h1", timeout=30_000)  # drawn from the schema, made once
+        problems[url] = _problems(page, size)
+    assert not any(problems.values()), problems
+    page.goto("/")
+    expect(page.locator("main a[href='/accounts/login/']")).to_be_visible()
+    assert page.locator("#nav-main a[href='/api/v1/docs/']").count() == 0  # in the footer, not the menu
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_notifications_page_passes_axe_with_its_list_and_with_a_refused_webhook(
+    new_page, force_login, make_user, size
+):
+    from notifications import outbox
+    from tests.factories import campaign_for, player_in
+
+    user = make_user(username="avisada", email="avisada@example.org")
+    campaign = campaign_for(make_user(username="dj"), name="Puerto Niebla")
+    player_in(campaign, user)
+    outbox.notify(
+        user=user, event="your_turn", key="turn:e2e:1", text="Te toca en el muelle.", campaign=campaign
+    )
+    page = force_login(new_page(viewport=SIZES[size]), user)
+    page.goto("/campaigns/")
+    expect(page.locator("#nav-unread")).to_contain_text("1")
+    assert not (found := _problems(page, size)), found
+    page.goto("/notifications/")
+    expect(page.locator("#notification-list")).to_contain_text("Te toca en el muelle.")
+    assert not (found := _problems(page, size)), found
+    page.fill("#id_webhook_url", "https://127.0.0.1/hook")
+    page.locator("#preference-form button[type=submit]").click()
+    expect(page.locator("#error_1_id_webhook_url")).to_contain_text("dirección privada o local")
+    assert not (found := _problems(page, size)), found
+    page.select_option("#scope-select", str(campaign.pk))
+    page.locator("#scope-form button[type=submit]").click()
+    expect(page.locator("#scope-note")).to_contain_text("Puerto Niebla")
+    assert not (found := _problems(page, size)), found
+    expect(page.locator("#nav-unread")).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_joining_and_bringing_a_character_pass_axe(new_page, force_login, make_user, size):
+    from characters import services as characters
+    from tests.factories import campaign_for
+
+    player = make_user(username="recien")
+    campaign = campaign_for(make_user(username="dj-hero"), name="Mesa Hero", system="hero")
+    characters.character_create(owner=player, sheet=_sheet("hero"))
+    page = force_login(new_page(viewport=SIZES[size]), player)
+    page.goto("/campaigns/")
+    page.fill("input[name=invite_code]", campaign.invite_code)
+    page.locator("form[action='/campaigns/join/'] button[type=submit]").click()
+    offer = page.locator("[data-bring-character]")
+    expect(offer).to_contain_text("Dragón")
+    expect(offer).to_be_in_viewport()
+    assert not (found := _problems(page, size)), found
+    offer.get_by_role("button").first.click()
+    expect(page.locator("#campaign-character-list")).to_contain_text("Dragón")
+    assert not (found := _problems(page, size)), found
+
+
+def test_the_duplicate_import_warning_passes_axe(new_page, force_login, make_user):
+    import json
+
+    player = make_user(username="importadora")
+    payload = {
+        "name": "nova.json",
+        "mimeType": "application/json",
+        "buffer": json.dumps(_sheet("epic20")).encode(),
+    }
+    page = force_login(new_page(viewport=SIZES["phone"]), player)
+    for _attempt in range(2):
+        page.goto("/characters/import/")
+        page.set_input_files("input[name=file]", payload)
+        page.locator("main form button[type=submit]").first.click()
+        page.wait_for_load_state()
+    expect(page.locator("#already-imported a.alert-link").first).to_be_visible()
+    assert not (found := _problems(page, "phone")), found

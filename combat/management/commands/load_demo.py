@@ -81,13 +81,20 @@ DEMO_MINION_HIT_POINTS = 2
 
 def load_encounter(context: DemoContext) -> None:
     """An encounter set up and not started: the GM opens it and rolls initiative."""
+    from combat.demo_tables import encounter_state
+
+    campaign, gm = context.campaign, context.users["director"]
+    encounter = campaign.encounters.filter(name=DEMO_ENCOUNTER).first()
+    if encounter is None:
+        encounter = _set_up_encounter(campaign, gm)
+    context.stdout.write(f"Demo encounter: {DEMO_ENCOUNTER} ({encounter_state(encounter)})")
+
+
+def _set_up_encounter(campaign, gm):
     from characters.demo import demo_sheets
     from characters.models import Character
     from combat import services as encounters
 
-    campaign, gm = context.campaign, context.users["director"]
-    if campaign.encounters.filter(name=DEMO_ENCOUNTER).exists():
-        return
     encounter = encounters.encounter_create(campaign=campaign, user=gm, name=DEMO_ENCOUNTER)
     for character in Character.objects.filter(campaign=campaign, name__in=DEMO_HEROES).order_by("name"):
         encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=character.pk)
@@ -101,7 +108,7 @@ def load_encounter(context: DemoContext) -> None:
             minion=minion,
             hit_points=DEMO_MINION_HIT_POINTS if minion else None,
         )
-    context.stdout.write(f"Demo encounter: {DEMO_ENCOUNTER} (set up; the GM starts it)")
+    return encounter
 
 
 def load_other_systems(context: DemoContext) -> None:
@@ -109,6 +116,18 @@ def load_other_systems(context: DemoContext) -> None:
 
     for load in loaders():
         load(context)
+
+
+def reset_demo(context: DemoContext) -> None:
+    """Forget the demo: its accounts, the campaigns its GM runs (their characters, fights,
+    sessions and journals go with them) and every character of its players. Nothing else."""
+    User = get_user_model()
+    demo_users = User.objects.filter(username__in=[username for username, _password, _role in DEMO_USERS])
+    campaigns = Campaign.objects.filter(gm__in=demo_users)
+    count = campaigns.count()
+    campaigns.delete()  # a campaign protects its GM from deletion: the campaigns go first
+    demo_users.delete()
+    context.stdout.write(f"Demo reset: the demo accounts and their {count} campaigns removed")
 
 
 STEPS = [load_users, load_campaign, load_characters, load_encounter, load_other_systems]
@@ -123,6 +142,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Load the demo even with DEBUG off (its passwords are public).",
         )
+        parser.add_argument(
+            "--reset",
+            action="store_true",
+            help="Delete the demo accounts and the campaigns their GM runs (with every character, "
+            "fight and journal in them), then load the demo afresh.",
+        )
 
     def handle(self, *args, **options):
         if not settings.DEBUG and not options["allow_production"]:
@@ -132,6 +157,8 @@ class Command(BaseCommand):
             )
         context = DemoContext(stdout=self.stdout)
         with transaction.atomic():
+            if options["reset"]:
+                reset_demo(context)
             for step in STEPS:
                 step(context)
         self.stdout.write(self.style.SUCCESS(f"Demo campaign: {context.campaign.name}"))
