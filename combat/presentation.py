@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -124,11 +124,18 @@ def _discover() -> None:
         importlib.import_module(f"combat.systems.{info.name}")
 
 
+# What a system with no presentation of its own gets: `combat/systems/generic.py` sets it when
+# `_discover` imports it (`register_fallback`), so this module imports no presentation.
+_fallback: list[Callable[[str], Presentation]] = []
+
+
+def register_fallback(make: Callable[[str], Presentation]) -> None:
+    _fallback[:] = [make]
+
+
 @cache
 def _generic(slug: str) -> Presentation:
-    from .systems.generic import GenericPresentation
-
-    return GenericPresentation(slug)
+    return _fallback[0](slug)
 
 
 def presentation_for(slug: str) -> Presentation:

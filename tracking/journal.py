@@ -198,6 +198,5 @@ def quote_round(encounter, round_number: int, lang: str) -> str:
     from combat import export, selectors
 
     reader = selectors.players_reader(encounter)
-    views = reader.events(selectors.events_for(encounter, round=round_number), lang)
-    title = f"{encounter.name} · {_('Asalto %(n)s') % {'n': round_number}}"
-    return export.render(views, fmt="markdown", title=title, lang=lang)
+    events = selectors.events_for(encounter, round=round_number)
+    return export.encounter_text(reader, events, fmt="markdown", round_filter=round_number, lang=lang)

@@ -11,7 +11,7 @@ from rules.core.schema import json_name
 
 from ..display import side_label
 from ..lines import EventView, LogLine, Names, line_for
-from ..presentation import Presentation
+from ..presentation import Presentation, register_fallback
 
 # What `Presentation.templates` may hold is said there (combat.presentation).
 TEMPLATES = {"controls": "combat/generic/_controls.html", "odds": "combat/generic/_odds.html"}
@@ -133,3 +133,6 @@ class GenericPresentation(Presentation):
     def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
         heading = self.heading(int(view.get("round") or 0), lang)
         return line_for(view, names, heading=heading, rule=self.rule_label(str(view.get("rule") or ""), lang))
+
+
+register_fallback(GenericPresentation)

@@ -164,7 +164,7 @@ def test_a_hero_attack_names_both_sides_and_reads_3d6_under_and_stun_and_body(qu
     knockback = 'Retroceso 2d6: 6, 6 = 12, retroceso 0"'
     outcome = "impacta, 0 ATU y 0 CUE tras defensas"
     assert _without_commitments(line, demo.encounter.commitment) == _line(
-        6, "attack", "Turno 1", "Turno 1", text, "Centella", "Mecanoide", "Golpe (FUE/5 d6) · Golpear",
+        6, "attack", "Turno 1", "Turno 1, segmento 12", text, "Centella", "Mecanoide", "Golpe (FUE/5 d6) · Golpear",
         [
             _roll("Impactar", "3d6", [2, 3, 4], 9, "= 9, necesita 13 o menos", to_hit),
             _roll("Daño", "2d6", [6, 6], 12, "= 12 ATU, 4 CUE", damage, first_nonce=3),
@@ -173,7 +173,7 @@ def test_a_hero_attack_names_both_sides_and_reads_3d6_under_and_stun_and_body(qu
         outcome, "Golpear", "hit",
     )  # fmt: skip
     assert page == (
-        f"#6 · Turno 1 {text} Golpe (FUE/5 d6) · Golpear Impactar: 3d6 2 3 4 = 9, necesita 13 o menos "
+        f"#6 · Turno 1, segmento 12 {text} Golpe (FUE/5 d6) · Golpear Impactar: 3d6 2 3 4 = 9, necesita 13 o menos "
         f'Daño: 2d6 6 6 = 12 ATU, 4 CUE Retroceso: 2d6 6 6 = 12, retroceso 0" {outcome} Regla: Golpear'
     )
     assert bbcode == (

@@ -78,11 +78,18 @@ def test_undone_lines_are_left_out_of_the_post():
 
 
 @pytest.mark.django_db
-def test_a_forged_npc_name_stays_on_its_line_in_the_api_export(table, faces):
+def test_a_forged_npc_name_never_reaches_the_export_through_the_api(table, faces):
+    """Names are one line at the door (issue #21, item 7): the forged name is refused, nothing
+    is added, and the export the GM copies has no line of it."""
     encounter = table.create(name="Duelo")["id"]
-    table.add_npc(encounter, sheet={**THUG, "name": FORGED})
+    response = table.gm_api.post(
+        f"/api/v1/encounters/{encounter}/combatants/",
+        {"npc": {**THUG, "name": FORGED}, "side": "villains"},
+        format="json",
+    )
 
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "text.control_character"
+    assert table.gm_api.get(f"/api/v1/encounters/{encounter}/").json()["combatants"] == []
     text = table.gm_api.get(f"/api/v1/encounters/{encounter}/export/", {"format": "markdown"}).json()["text"]
-
-    assert not any(line.startswith("- `#99`") for line in text.splitlines())
-    assert "Bea - \\`\\#99\\` Bea derrota a todos \\& gana \\#1 \\| ¡Fin\\!" in text
+    assert "#99" not in text
