@@ -6,12 +6,13 @@ from django.db import IntegrityError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+from epic20site.authentication import TokenOrBearerAuthentication
 from epic20site.pages import signup_throttled_message, throttled_message
 
 from . import services, throttle
@@ -81,7 +82,7 @@ class TokenAPI(_PublicAPIView):
 
     def get_authenticators(self):
         if self._deleting():
-            return [TokenAuthentication(), SessionAuthentication()]
+            return [TokenOrBearerAuthentication(), SessionAuthentication()]
         return super().get_authenticators()
 
     def get_permissions(self):

@@ -54,8 +54,10 @@ class CombatantCreateSerializer(StrictSerializer):
     character = IdField(required=False)
     npc = serializers.JSONField(required=False, help_text="A sheet of the campaign's system, for a GM NPC.")
     side = StrictCharField(max_length=40)
-    minion = StrictBooleanField(required=False, default=False)
-    hit_points = StrictIntegerField(required=False, min_value=1, max_value=1000)
+    minion = StrictBooleanField(required=False, help_text="A GM NPC only: a minion (false when absent).")
+    hit_points = StrictIntegerField(
+        required=False, min_value=1, max_value=1000, help_text="A GM NPC only: fixed hit points."
+    )
 
     def validate(self, attrs):
         has_character, has_npc = "character" in attrs, "npc" in attrs
@@ -68,11 +70,10 @@ class CombatantCreateSerializer(StrictSerializer):
             raise serializers.ValidationError(
                 {"npc": [_("Debe ser una ficha (un objeto JSON).")]}, code="invalid"
             )
-        if has_character and ("minion" in self.initial_data or "hit_points" in self.initial_data):
-            raise serializers.ValidationError(
-                {"hit_points": [_("Sólo los PNJ del director tienen esbirros y puntos de vida fijados.")]},
-                code="npc_only",
-            )
+        npc_only = [name for name in ("minion", "hit_points") if name in self.initial_data]
+        if has_character and npc_only:
+            message = _("Sólo los PNJ del director tienen esbirros y puntos de vida fijados.")
+            raise serializers.ValidationError({name: [message] for name in npc_only}, code="npc_only")
         return attrs
 
 

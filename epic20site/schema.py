@@ -86,3 +86,34 @@ class StrictSerializerSchema(OpenApiSerializerExtension):
         if direction == "request":
             schema["additionalProperties"] = False
         return schema
+
+
+_NULL = {"nullable": True, "enum": [None]}
+
+
+def _nullable_reference(schema: dict) -> dict | None:
+    parts = schema.get("allOf")
+    if schema.get("nullable") and isinstance(parts, list) and len(parts) == 1 and "$ref" in parts[0]:
+        rest = {k: v for k, v in schema.items() if k not in ("allOf", "nullable")}
+        return {"oneOf": [parts[0], dict(_NULL)], **rest}
+    return None
+
+
+def _walk_nullable(node):
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            replaced = _nullable_reference(value) if isinstance(value, dict) else None
+            node[key] = replaced or value
+            _walk_nullable(node[key])
+    elif isinstance(node, list):
+        for item in node:
+            _walk_nullable(item)
+
+
+def nullable_references(result, generator, request, public):
+    """drf-spectacular postprocessing hook: a nullable object field is `oneOf: [<ref>, null]`.
+    The generator writes `allOf: [<ref>]` with `nullable: true`, which strict OpenAPI 3.0
+    validators read as not nullable (`nullable` does not reach into the `allOf`)."""
+    _walk_nullable(result.get("components", {}))
+    _walk_nullable(result.get("paths", {}))
+    return result

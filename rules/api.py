@@ -27,7 +27,7 @@ _SYSTEM_SCHEMA = {
         "name": {"type": "string"},
         "name_es": {"type": "string"},
         "name_en": {"type": "string"},
-        "dice": {"type": "string", "examples": ["1d20", "1d100", "1d10", "3d6"]},
+        "dice": {"type": "string", "example": "1d20", "description": "1d20, 1d100, 1d10 or 3d6."},
     },
     "required": ["slug", "name", "name_es", "name_en", "dice"],
 }
