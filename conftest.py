@@ -46,6 +46,46 @@ def _clear_caches(settings):
             caches[alias].clear()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _every_api_answer_fits_the_schema():
+    """Every answer the test client receives from the API is checked against the published
+    schema (tests/schema_contract.py)."""
+    from django.test.client import Client
+
+    from tests.schema_contract import check
+
+    request = Client.request
+
+    def checked_request(self, **kwargs):
+        response = request(self, **kwargs)
+        check(response)
+        return response
+
+    Client.request = checked_request
+    yield
+    Client.request = request
+
+
+def pytest_sessionfinish(session):
+    from tests.schema_contract import COUNTER
+
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["api_answers_validated"] = COUNTER["validated"]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    from tests.schema_contract import COUNTER
+
+    COUNTER["validated"] += getattr(node, "workeroutput", {}).get("api_answers_validated", 0)
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.schema_contract import COUNTER
+
+    terminalreporter.write_line(f"API answers validated against the OpenAPI schema: {COUNTER['validated']}")
+
+
 @pytest.fixture
 def api_client():
     return APIClient()

@@ -16,6 +16,7 @@ from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from characters.sheet_schemas import SheetToValidate
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
 from epic20site.parsers import JSONBodyParser
 from epic20site.versioned_cache import remembered_batch
@@ -35,6 +36,7 @@ from .serializers import (
     WaiverSerializer,
     award_data,
     character_data,
+    stored_sheet,
     waiver_data,
 )
 
@@ -99,7 +101,7 @@ def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
         "and the derived numbers. Only a body that is not a JSON object is a 400. No account needed."
     ),
     # Any JSON object: the answer lists every problem, a missing name included (docs/api.md).
-    request={"application/json": {"type": "object", "additionalProperties": True}},
+    request=SheetToValidate,
     examples=[LEGAL_SHEET],
     responses={200: ReportSerializer, 400: BAD},
     auth=[],
@@ -297,7 +299,7 @@ class CharacterExportView(APIView):
 
     def get(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk)
-        response = Response(character.sheet)
+        response = Response(stored_sheet(character))
         response["Content-Disposition"] = f'attachment; filename="{export_filename(character)}"'
         return response
 

@@ -258,13 +258,17 @@ class DerivedSerializer(LenientSerializer):
     )
 
 
+class ReportDerivedSerializer(serializers.Serializer):
+    """The derived numbers of a sheet of any system (`characters.sheet_schemas`)."""
+
+
 class ReportSerializer(serializers.Serializer):
     valid = serializers.BooleanField()
     errors = ProblemSerializer(many=True)
     warnings = ProblemSerializer(many=True)
     waivers = ProblemSerializer(many=True, help_text="Errors the campaign's GM waived.")
     budget = BudgetSerializer()
-    derived = DerivedSerializer()
+    derived = ReportDerivedSerializer()
 
 
 # --- Characters, awards, waivers --------------------------------------------------------------
@@ -366,11 +370,17 @@ class CharacterSerializer(StoredSheetSerializer):
             self.fields[name].allow_null = False
 
 
+def stored_sheet(character: Character) -> dict:
+    """The sheet as stored, naming its system (a sheet may have been sent without `system`, which
+    then defaulted): the export, and the start of the API representation."""
+    return {"system": character.system, **character.sheet}
+
+
 def character_data(character: Character, report: dict) -> dict:
     """The API representation; `report` is `selectors.character_report(character, lang)`."""
     dt = _DATETIME
     return {
-        **character.sheet,
+        **stored_sheet(character),
         "id": character.pk,
         "owner": user_ref(character.owner),
         "campaign": character.campaign_id,

@@ -112,7 +112,8 @@ class EncounterSummarySerializer(EncounterCreatedSerializer):
 class CombatantSerializer(serializers.Serializer):
     """A combatant as its system shows it to the reader: these keys in every system (hit points
     are Epic20's and Anima's Puntos de Vida, MSH's Health, Hero's BODY), plus each system's own
-    (Epic20's defense and hero points, Hero's `stun`/`stun_max`/`end`, MSH's `karma`…)."""
+    (`combat/systems/<slug>_schema.py`: Epic20's defense and hero points, Hero's `stun`/`stun_max`/
+    `end`, MSH's `karma`…). A GM's NPC shows players null for its numbers."""
 
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -124,16 +125,9 @@ class CombatantSerializer(serializers.Serializer):
     initiative = serializers.IntegerField(allow_null=True)
     hit_points = serializers.IntegerField(allow_null=True, help_text="null: hidden (a GM NPC).")
     hit_points_max = serializers.IntegerField(allow_null=True)
-    defense = serializers.IntegerField(
-        allow_null=True, required=False, help_text="Epic20 and Anima: current defense, penalties applied."
-    )
-    defense_penalty = serializers.IntegerField(allow_null=True, required=False)
-    hero_points = serializers.IntegerField(allow_null=True, required=False, help_text="Epic20.")
-    hero_points_max = serializers.IntegerField(allow_null=True, required=False)
     conditions = serializers.ListField(
         child=serializers.JSONField(), help_text="Epic20: objects with their timing; other systems: slugs."
     )
-    equipment = serializers.ListField(child=serializers.DictField(), required=False)
     status = serializers.CharField()
     removed = serializers.BooleanField()
 
@@ -213,26 +207,11 @@ class EncounterStateSerializer(serializers.Serializer):
     combatants = CombatantSerializer(many=True)
 
 
-class RollSerializer(serializers.Serializer):
-    sides = serializers.IntegerField()
-    faces = serializers.ListField(child=serializers.IntegerField())
-    nonces = serializers.ListField(child=serializers.IntegerField(allow_null=True))
-    superiority = serializers.IntegerField()
-    kept = serializers.IntegerField()
-    bonus = serializers.IntegerField(allow_null=True)
-    total = serializers.IntegerField(allow_null=True)
-    commitment = serializers.CharField()
-
-
 class EventSerializer(serializers.Serializer):
-    """One event of the turn log; each type adds its own fields (an attack: `target_defense`,
-    `hit`, `critical`, `margin`, `damage`, `defense_penalty`, `target_hit_points`,
-    `target_status`; a `skill_check`: `skill`, `difficulty`, `opposed_total`, `success`
-    (null when the GM judges the total), `margin`, `critical`, `fumble`). A roll rerolled with a
-    hero point keeps the first roll as `roll.rerolled_from`; the events of the first action stay
-    in the log with `undone: true` and `superseded_by` (the seq that replaced them). For a player,
-    the numbers of a GM's NPC stay behind the screen: its `target_defense`, `defense`, `margin`,
-    `target_hit_points`, `hit_points` and `hero_points` are left out and the texts omit them."""
+    """One event of the turn log: these keys in every system, plus its system's and its type's
+    own (`combat/systems/<slug>_schema.py`), each roll as its dice read. For a player, the
+    numbers of a GM's NPC stay behind the screen: those keys are left out and the texts omit
+    them. An event undone stays in the log with `undone: true`."""
 
     seq = serializers.IntegerField()
     type = serializers.CharField()
@@ -244,8 +223,11 @@ class EventSerializer(serializers.Serializer):
     text_es = serializers.CharField()
     text_en = serializers.CharField()
     rule = serializers.CharField(allow_blank=True)
-    roll = RollSerializer(required=False)
     created_at = serializers.DateTimeField(allow_null=True)
+    superseded_by = serializers.IntegerField(
+        required=False, help_text="An undone event replaced by a later action (a reroll): that action's seq."
+    )
+    line = serializers.JSONField(required=False, help_text="The event as one typed log line.")
 
 
 class ActionResultSerializer(serializers.Serializer):

@@ -13,6 +13,8 @@ their request schemas say `additionalProperties: false`.
 
 from __future__ import annotations
 
+import copy
+
 from drf_spectacular.extensions import OpenApiSerializerExtension
 
 ENVELOPE = "ErrorEnvelope"
@@ -117,3 +119,33 @@ def nullable_references(result, generator, request, public):
     _walk_nullable(result.get("components", {}))
     _walk_nullable(result.get("paths", {}))
     return result
+
+
+class JSONSchemaSerializer:
+    """A shape documented by a JSON schema written out (`json_schema`), for answers and bodies
+    built by code that has no serializer: each becomes a component named `component`. Made by
+    `documented(component, json_schema)`; it validates nothing."""
+
+    component: str = ""
+    json_schema: dict = {}
+
+
+def documented(component: str, json_schema: dict) -> type:
+    from rest_framework import serializers
+
+    return type(
+        component,
+        (JSONSchemaSerializer, serializers.Serializer),
+        {"component": component, "json_schema": json_schema},
+    )
+
+
+class JSONSchemaSerializerSchema(OpenApiSerializerExtension):
+    target_class = JSONSchemaSerializer
+    match_subclasses = True
+
+    def get_name(self, auto_schema, direction):
+        return self.target.component
+
+    def map_serializer(self, auto_schema, direction):
+        return copy.deepcopy(self.target.json_schema)

@@ -243,6 +243,7 @@ SPECTACULAR_SETTINGS = {
             "EncounterStatusEnum": ["setup", "active", "ended"],
             "PartidaStatusEnum": "tracking.models.Partida.Status",
             **import_string("combat.schemas.action_enum_names")(),
+            **import_string("characters.sheet_schemas.sheet_enum_names")(),
         }
     ),
     "POSTPROCESSING_HOOKS": [
@@ -250,6 +251,7 @@ SPECTACULAR_SETTINGS = {
         "epic20site.schema.nullable_references",
         "epic20site.schema.document_error_answers",
         "combat.schemas.any_system_action",
+        "combat.system_schemas.describe_every_system",
     ],
 }
 
