@@ -1,8 +1,9 @@
 """Every system's sheet in the OpenAPI schema (docs/api.md, "The schema describes every
 system"): sheets, input and stored, are a `oneOf` discriminated by `system`, one component per
 system. Each system describes its own in `characters/systems/<slug>_schema.py`: `SHEET`,
-`STORED` and `DERIVED`, each a JSON schema or a serializer (and, when it has serializers of its
-own, `CHARACTER_INPUT` and `CHARACTER`). This module only finds and joins them."""
+`DERIVED`, each a JSON schema or a serializer (and, when it has serializers of its own,
+`CHARACTER_INPUT`, `STORED` and `CHARACTER`); a stored sheet is otherwise its sheet's keys with
+their JSON types only (`loosened`). This module only finds and joins them."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ _META = {
 
 def _character(slug: str):
     def make(module) -> dict:
-        stored = copy.deepcopy(module.STORED)
+        stored = copy.deepcopy(getattr(module, "STORED", None) or _stored(module))
         derived = f"{_REF}{_words(slug)}Derived"
         stored["properties"].update({**_META, "derived": {"$ref": derived}})
         stored["required"] = sorted(
@@ -84,11 +85,43 @@ def _character(slug: str):
     return make
 
 
+_LOOSE_TYPES = {"integer": "number"}
+
+
+def _loose(schema: dict) -> dict:
+    """One key of a stored sheet: its JSON type, not the bounds or shapes today's rules check."""
+    kind = schema.get("type")
+    out = {k: v for k, v in schema.items() if k in ("description",)}
+    if kind == "array":
+        out.update(type="array", items={})
+    elif kind:
+        out["type"] = _LOOSE_TYPES.get(kind, kind)
+    out["nullable"] = True
+    return out
+
+
+def loosened(sheet: dict) -> dict:
+    """A stored sheet: the keys of `sheet`, each with its JSON type only. A sheet is stored exactly
+    as it was accepted, and may carry an error its GM waived or one a later rule added."""
+    properties = {key: _loose(value) for key, value in sheet["properties"].items()}
+    properties["system"] = sheet["properties"]["system"]
+    return {
+        "type": "object",
+        "description": "A sheet as stored and exported: exactly as it was accepted.",
+        "properties": properties,
+        "required": ["system"],
+    }
+
+
+def _stored(module) -> dict:
+    return loosened(module.SHEET)
+
+
 KINDS = {
     # kind: (module attribute, component suffix, how to make it from the module when absent)
     "sheet": ("SHEET", "Sheet", None),
     "input": ("CHARACTER_INPUT", "CharacterInput", _with_campaign),
-    "stored": ("STORED", "StoredSheet", None),
+    "stored": ("STORED", "StoredSheet", _stored),
     "derived": ("DERIVED", "Derived", None),
 }
 
@@ -154,19 +187,29 @@ class StoredSheetSchema(_OneOfSystems):
     kind = "stored"
 
 
+_PATCHES: dict[str, type] = {}
+
+
+def _patch(slug: str, whole: dict) -> type:
+    """`<Slug>CharacterPatch`: the input's keys, none required (made once per system)."""
+    if slug not in _PATCHES:
+        schema = copy.deepcopy(whole)
+        schema.pop("required", None)
+        schema["description"] = "Any top-level keys of the sheet, each replacing the stored one whole."
+        _PATCHES[slug] = documented(f"{_words(slug)}CharacterPatch", schema)
+    return _PATCHES[slug]
+
+
 class PatchedCharacterInputSchema(OpenApiSerializerExtension):
-    """PATCH: any top-level keys of the character's own system's sheet, each replacing the
-    stored one whole."""
+    """PATCH: any top-level keys of the character's own system's sheet."""
 
     target_class = PatchedCharacterInputSerializer
 
     def map_serializer(self, auto_schema, direction):
-        partial = []
-        for component in _components(auto_schema, "input", direction).values():
-            schema = copy.deepcopy(component.schema)
-            schema.pop("required", None)
-            partial.append(schema)
-        return {"anyOf": partial}
+        options = []
+        for slug, component in _components(auto_schema, "input", direction).items():
+            options.append(auto_schema.resolve_serializer(_patch(slug, component.schema), direction).ref)
+        return {"anyOf": options}
 
 
 class SheetToValidate(serializers.Serializer):

@@ -116,6 +116,7 @@ class CombatantSerializer(serializers.Serializer):
     `end`, MSH's `karma`…). A GM's NPC shows players null for its numbers."""
 
     id = serializers.IntegerField()
+    system = serializers.CharField(help_text="The encounter's game system (which shape this combatant has).")
     name = serializers.CharField()
     side = serializers.CharField()
     npc = serializers.BooleanField()
@@ -213,6 +214,7 @@ class EventSerializer(serializers.Serializer):
     numbers of a GM's NPC stay behind the screen: those keys are left out and the texts omit
     them. An event undone stays in the log with `undone: true`."""
 
+    system = serializers.CharField(help_text="The encounter's game system (which shape this event has).")
     seq = serializers.IntegerField()
     type = serializers.CharField()
     round = serializers.IntegerField()

@@ -5,7 +5,8 @@ per system and per event type.
 Each system describes its own in `combat/systems/<slug>_schema.py` (found by
 `system_schema_module`, the one place that looks): `CLOCK` (a component name and its schema),
 `COMBATANT` (the keys its combatants add), `ROLLS` (roll components by name), `EVENT_FIELDS`
-(keys any of its events may carry) and `EVENTS` (event type → that type's own keys). A system
+(keys any of its events may carry), `EVENTS` (event type → that type's own keys) and `ODDS`
+(the odds endpoint's answer; `"Odds"` for the shape `OddsSerializer` describes). A system
 without one (a system added without an API description yet) is described as open objects, so
 its answers still validate. This module only joins them; it names no system."""
 
@@ -113,7 +114,17 @@ def _described(slug: str) -> dict:
         "rolls": getattr(module, "ROLLS", {}),
         "event_fields": getattr(module, "EVENT_FIELDS", {}),
         "events": _own_events(slug, module),
+        "odds": getattr(module, "ODDS", OBJECT),
     }
+
+
+def _own_system(schema: dict, slug: str) -> dict:
+    schema["properties"]["system"] = {
+        "type": "string",
+        "enum": [slug],
+        "description": "The encounter's game system.",
+    }
+    return schema
 
 
 def _combatant(base: dict, own: dict | None) -> dict:
@@ -160,13 +171,14 @@ def _state(base: dict, slug: str, name: str, clock: str) -> dict:
 def describe_every_system(result, generator, request, public):
     """drf-spectacular postprocessing hook (settings.SPECTACULAR_SETTINGS): `EncounterState`
     becomes a `oneOf` of each system's state (discriminated by `system`), `Clock` a `oneOf` of
-    the systems' clocks, `Combatant` and `Event` an `anyOf` of each system's (neither names its
-    system; an event is a `oneOf` of its system's event types)."""
+    the systems' clocks, `Combatant` and `Event` a `oneOf` of each system's (each names its
+    `system`; an event is a `oneOf` of its system's event types)."""
     schemas = result.get("components", {}).get("schemas", {})
     if "EncounterState" not in schemas:
         return result
     base_state, base_combatant, base_event = schemas["EncounterState"], schemas["Combatant"], schemas["Event"]
-    states, combatants, events, clocks = {}, [], [], {}
+    base_odds = schemas.get("Odds", OBJECT)
+    states, combatants, events, clocks, odds = {}, [], [], {}, []
     for slug in systems.all_systems():
         name = _words(slug)
         described = _described(slug)
@@ -174,9 +186,16 @@ def describe_every_system(result, generator, request, public):
         clocks[clock_name] = schemas[clock_name] = copy.deepcopy(clock)
         for roll_name, roll in described["rolls"].items():
             schemas[roll_name] = copy.deepcopy(roll)
-        schemas[f"{name}Combatant"] = _combatant(base_combatant, described["combatant"])
-        schemas[f"{name}Event"] = _events(name, base_event, described, schemas)
+        schemas[f"{name}Combatant"] = _combatant(
+            _own_system(copy.deepcopy(base_combatant), slug), described["combatant"]
+        )
+        schemas[f"{name}Event"] = _events(
+            name, _own_system(copy.deepcopy(base_event), slug), described, schemas
+        )
         schemas[f"{name}EncounterState"] = _state(base_state, slug, name, clock_name)
+        own_odds = described["odds"]
+        schemas[f"{name}Odds"] = copy.deepcopy(base_odds if own_odds == "Odds" else own_odds)
+        odds.append(ref(f"{name}Odds"))
         states[slug] = f"{REF}{name}EncounterState"
         combatants.append(ref(f"{name}Combatant"))
         events.append(ref(f"{name}Event"))
@@ -185,6 +204,10 @@ def describe_every_system(result, generator, request, public):
         "oneOf": [{"$ref": r} for r in states.values()],
         "discriminator": {"propertyName": "system", "mapping": states},
     }
-    schemas["Combatant"] = {"anyOf": combatants, "description": base_combatant.get("description", "")}
-    schemas["Event"] = {"anyOf": events, "description": base_event.get("description", "")}
+    schemas["Combatant"] = {"oneOf": combatants, "description": base_combatant.get("description", "")}
+    schemas["Event"] = {"oneOf": events, "description": base_event.get("description", "")}
+    schemas["Odds"] = {
+        "anyOf": odds,
+        "description": "The odds of an action before it is taken, as the system reckons them.",
+    }
     return result

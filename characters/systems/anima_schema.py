@@ -68,7 +68,6 @@ SHEET = {
     },
     "required": ["system", "name", *_required(NUMBERS)],
 }
-STORED = {**SHEET, "required": ["system", "name"]}
 DERIVED = {
     "type": "object",
     "properties": {

@@ -61,7 +61,6 @@ SHEET = {
     },
     "required": ["system", "name", "characteristics"],
 }
-STORED = {**SHEET, "required": ["system", "name"]}
 _DICE = {
     "type": "object",
     "properties": {

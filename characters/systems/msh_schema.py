@@ -47,8 +47,6 @@ SHEET = {
     },
     "required": ["system", "name", "abilities"],
 }
-# Stored exactly as accepted (every key filled in, or as the GM waived it).
-STORED = {**SHEET, "required": ["system", "name"]}
 DERIVED = {
     "type": "object",
     "properties": {

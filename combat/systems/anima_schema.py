@@ -182,3 +182,7 @@ EVENTS = {
     },
     "start": {},
 }
+
+# The odds before acting (`rules.anima.odds`): the chance of each impact level; a band for a
+# player against a hidden NPC. Other keys may be added.
+ODDS = {"type": "object", "additionalProperties": True, "description": "The odds of an Anima action."}

@@ -177,3 +177,6 @@ EVENTS = {
     "turn_skipped": {},
     "turn_started": {},
 }
+
+# The odds before acting: the shape `combat.serializers.OddsSerializer` describes.
+ODDS = "Odds"

@@ -216,3 +216,37 @@ EVENTS = {
         "stun": INT,
     },
 }
+
+# The odds before acting (`rules.hero.odds`): exact for the GM and against one's own side, a band
+# otherwise. Its nested numbers are described in docs/api.md; other keys may be added.
+_EXACT = {
+    "type": "object",
+    "additionalProperties": True,
+    "description": "A probability, exact and as a number.",
+}
+ODDS = {
+    "type": "object",
+    "additionalProperties": True,
+    "properties": {
+        "exact": FLAG,
+        "to_hit": INT,
+        "ocv": INT,
+        "dcv": INT,
+        "modifiers": LIST,
+        "p_hit": _EXACT,
+        "hit": OBJECT,
+        "expected_hits": _EXACT,
+        "dice": INT,
+        "half_die": FLAG,
+        "plus_one": FLAG,
+        "dice_label": TEXT,
+        "killing": FLAG,
+        "end": INT,
+        "expected_rolled": nullable(OBJECT),
+        "expected_per_hit": OBJECT,
+        "expected": OBJECT,
+        "knockback": nullable(OBJECT),
+        "expected_with_knockback": OBJECT,
+    },
+    "required": ["exact", "hit"],
+}

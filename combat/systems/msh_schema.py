@@ -5,7 +5,7 @@ key that may be hidden is optional). Joined by `combat.system_schemas`."""
 
 from __future__ import annotations
 
-from combat.system_schemas import FLAG, INT, LIST, OBJECT, TEXT, array, dice_roll, nullable, ref
+from combat.system_schemas import ANY, FLAG, INT, LIST, OBJECT, TEXT, array, dice_roll, nullable, ref
 
 CLOCK = (
     "PhaseClock",
@@ -116,4 +116,24 @@ EVENTS = {
     },
     "round_end": {},
     "start": {},
+}
+
+# The odds before acting (`rules.msh.odds`): each colour's chance on the column rolled, and what
+# it does; a band for a player against a hidden NPC. Other keys may be added.
+ODDS = {
+    "type": "object",
+    "additionalProperties": True,
+    "properties": {
+        "type": TEXT,
+        "combat_type": TEXT,
+        "shifts": INT,
+        "shift_reasons": LIST,
+        "exact": FLAG,
+        "colours": array(OBJECT),
+        "squeeze": FLAG,
+        "column": TEXT,
+        "column_name": OBJECT,
+        "column_ranges": ANY,
+    },
+    "required": ["type", "exact"],
 }
