@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.http import Http404
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -17,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.sheet_schemas import SheetToValidate
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, created, error
 from epic20site.parsers import JSONBodyParser
 from epic20site.versioned_cache import remembered_batch
 
@@ -90,6 +91,10 @@ def _campaign_from_body(request, body: dict):
 def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
     character = selectors.character_with_history(character.pk)
     report = selectors.character_report(character)
+    if status_code == status.HTTP_201_CREATED:
+        return created(
+            character_data(character, report), reverse("api-character-detail", args=[character.pk])
+        )
     return Response(character_data(character, report), status=status_code)
 
 
@@ -381,7 +386,7 @@ class CharacterAwardListView(generics.GenericAPIView):
             )
         except services.CharacterError as exc:
             _raise(exc)
-        return Response(award_data(award), status=status.HTTP_201_CREATED)
+        return created(award_data(award), reverse("api-character-awards", args=[character.pk]))
 
 
 class CharacterWaiverListView(generics.GenericAPIView):
@@ -434,7 +439,8 @@ class CharacterWaiverListView(generics.GenericAPIView):
             )
         except services.CharacterError as exc:
             _raise(exc)
-        return Response(waiver_data(waiver, character), status=status.HTTP_201_CREATED)
+        location = reverse("api-character-waiver-detail", args=[character.pk, waiver.pk])
+        return created(waiver_data(waiver, character), location)
 
 
 @extend_schema(

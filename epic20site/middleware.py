@@ -71,6 +71,8 @@ _API_ERRORS = {
     415: ("request.unsupported_media_type", gettext_lazy("El cuerpo debe ser JSON (application/json).")),
     429: ("request.throttled", gettext_lazy("Demasiadas peticiones. Espera un poco.")),
 }
+# Seconds a client told 429 waits when the refusal did not say (a throttle's own window is better).
+DEFAULT_RETRY_AFTER = 60
 _SERVER_ERROR = ("request.server_error", gettext_lazy("Error interno del servidor."))
 
 
@@ -92,6 +94,9 @@ class APIErrorsAsEnvelope:
         response = self.get_response(request)
         if not request.path.startswith("/api/") or response.status_code < 400:
             return response
+        if response.status_code == 429 and not response.has_header("Retry-After"):
+            # Every 429 says when to come back (docs/api.md, "HTTP conventions").
+            response["Retry-After"] = str(DEFAULT_RETRY_AFTER)
         if response.get("Content-Type", "").startswith("application/json"):
             return response
         with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):

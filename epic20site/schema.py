@@ -59,6 +59,29 @@ def _shared_answers(operation: dict) -> list[str]:
     return codes
 
 
+LOCATION = {
+    "Location": {
+        "description": "The new resource's URL (where the events an action wrote are read, for an action).",
+        "required": True,
+        "schema": {"type": "string", "format": "uri-reference"},
+    }
+}
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "Seconds to wait before trying again.",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 0},
+    }
+}
+
+
+def _document_headers(responses: dict) -> None:
+    """Every 201 carries `Location` and every 429 `Retry-After` (docs/api.md, "HTTP conventions")."""
+    for code, headers in (("201", LOCATION), ("429", RETRY_AFTER)):
+        if code in responses:
+            responses[code].setdefault("headers", {}).update(headers)
+
+
 def document_error_answers(result, generator, request, public):
     """drf-spectacular postprocessing hook (settings.SPECTACULAR_SETTINGS)."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
@@ -74,6 +97,7 @@ def document_error_answers(result, generator, request, public):
             # A request line too long is refused by the server in front of the site, before it
             # runs: no envelope, only the status.
             responses.setdefault("414", {"description": "The URL is longer than the server accepts."})
+            _document_headers(responses)
     return result
 
 

@@ -85,3 +85,67 @@ def test_a_character_joins_without_minion():
     table = Table()
     encounter = table.create()
     assert table.add_pc(encounter["id"])["minion"] is False
+
+
+def test_every_201_is_documented_with_location_and_every_429_with_retry_after(client):
+    schema = client.get("/api/v1/schema/", {"format": "json"}).json()
+    answers = [
+        op["responses"] for item in schema["paths"].values() for op in item.values() if "responses" in op
+    ]
+    created = [r["201"] for r in answers if "201" in r]
+    throttled = [r["429"] for r in answers if "429" in r]
+    assert created and throttled
+    assert all(r["headers"]["Location"]["required"] for r in created)
+    assert all(r["headers"]["Retry-After"]["required"] for r in throttled)
+
+
+def test_a_created_campaign_and_encounter_say_where_they_are():
+    table = Table()
+    encounter = table.gm_api.post(
+        f"/api/v1/campaigns/{table.campaign.pk}/encounters/", {"name": "Muelle"}, format="json"
+    )
+    assert encounter["Location"] == f"/api/v1/encounters/{encounter.json()['id']}/"
+    assert table.gm_api.get(encounter["Location"]).status_code == 200
+    campaign = table.gm_api.post("/api/v1/campaigns/", {"name": "Otra"}, format="json")
+    assert campaign["Location"] == f"/api/v1/campaigns/{campaign.json()['id']}/"
+
+
+def test_an_action_points_at_the_events_it_wrote():
+    table = Table()
+    encounter = table.create()
+    table.add_pc(encounter["id"])
+    table.add_npc(encounter["id"])
+    started = table.gm_api.post(
+        f"/api/v1/encounters/{encounter['id']}/actions/", {"type": "start"}, format="json"
+    )
+    first = started.json()["events"][0]["seq"]
+    assert started["Location"] == f"/api/v1/encounters/{encounter['id']}/events/?after={first - 1}"
+    listed = table.gm_api.get(started["Location"]).json()["results"]
+    assert [e["seq"] for e in listed] == [e["seq"] for e in started.json()["events"]]
+
+
+@pytest.mark.parametrize(("rate", "seconds"), [("5/5m", 300), ("10/h", 3600), ("3/s", 1), ("1/2d", 172800)])
+def test_a_rate_s_window_is_read_in_seconds(rate, seconds):
+    from accounts.throttle import window_seconds
+
+    assert window_seconds(rate) == seconds
+
+
+def test_failed_logins_past_the_limit_say_when_to_try_again(user, settings):
+    settings.LOGIN_FAILURE_RATE = "2/5m"
+    api = APIClient()
+    answers = [
+        api.post("/api/v1/auth/token/", {"username": user.username, "password": "mal"}, format="json")
+        for _ in range(3)
+    ]
+    assert answers[-1].status_code == 429
+    assert answers[-1]["Retry-After"] == "300"
+
+
+def test_a_429_without_its_own_wait_still_says_when(rf):
+    from django.http import JsonResponse
+
+    from epic20site.middleware import DEFAULT_RETRY_AFTER, APIErrorsAsEnvelope
+
+    answer = APIErrorsAsEnvelope(lambda request: JsonResponse({}, status=429))(rf.get("/api/v1/x/"))
+    assert answer["Retry-After"] == str(DEFAULT_RETRY_AFTER)
