@@ -6,7 +6,7 @@ an NPC's: every key that may be hidden is optional). Joined by `combat.system_sc
 
 from __future__ import annotations
 
-from combat.system_schemas import FLAG, INT, LIST, NUMBER, OBJECT, TEXT, array, dice_roll, nullable, ref
+from combat.system_schemas import ANY, FLAG, INT, LIST, NUMBER, OBJECT, TEXT, array, dice_roll, nullable, ref
 
 CLOCK = (
     "RoundClock",
@@ -44,7 +44,54 @@ ROLLS = {
         "required": ["sides", "faces", "nonces", "superiority", "kept", "bonus", "total", "commitment"],
     }
 }
+# Any event may carry the roll that decided it, with the sources of its Superioridad.
+EVENT_FIELDS = {"roll": ref("D20Roll")}
+_ATTACK_KEYS = {
+    "attack_type": NUMBER,
+    "attribute": TEXT,
+    "critical": FLAG,
+    "damage": INT,
+    "defense": OBJECT,
+    "defense_penalty": INT,
+    "hit": FLAG,
+    "kind": TEXT,
+    "level": INT,
+    "margin": INT,
+    "successes": INT,
+    "target_defense": INT,
+    "target_hit_points": INT,
+    "target_status": TEXT,
+    "with": TEXT,
+}
 EVENTS = {
+    # Read from the engine's events (`rules.epic20.resolution`: each `Event` and its `data`).
+    "blind_fight": {"opposed_roll": ref("D20Roll"), "success": FLAG},
+    "counter_attack": {},
+    "dying_check": {"hit_points": INT, "status": TEXT},
+    "element_sleep": {"unhealable_damage": INT, "with_element": TEXT},
+    "energized_attack": {**_ATTACK_KEYS, "blocked": FLAG, "element": TEXT},
+    "equipment": {"item": TEXT, "item_status": TEXT},
+    "escape": {
+        "action": TEXT,
+        "degrees": INT,
+        "degrees_removed": INT,
+        "difficulty": INT,
+        "margin": INT,
+        "power": TEXT,
+        "success": FLAG,
+    },
+    "gas_form": {},
+    "immunity_ignored": {"immunity": TEXT, "reason": TEXT},
+    "insubstantial": {},
+    "maneuver": {"maneuver": TEXT},
+    "progression": {"degrees": INT, "effect_es": TEXT, "power": TEXT},
+    "progression_fade": {"degrees": INT, "power": TEXT},
+    "progression_maintained": {},
+    "provoked_attack": {"extra_attack": ANY, "maneuver": TEXT, "victim": nullable(INT)},
+    "stunned": {},
+    "suggestion": {"order": TEXT, "power": TEXT},
+    "vulnerable": {"damage": INT, "vulnerability": TEXT},
+    "weakened": {"attribute": TEXT, "level": INT, "value": NUMBER},
     "attack": {
         "attack_type": NUMBER,
         "attribute": TEXT,
@@ -119,6 +166,7 @@ EVENTS = {
     "invention": {
         "cost": TEXT,
         "item": TEXT,
+        "lost": array(TEXT),
         "reserve_left": TEXT,
     },
     "minion_hit_points": {
