@@ -3,7 +3,7 @@ system"): the state, its `clock` and combatants, and the events of the turn log 
 per system and per event type.
 
 Each system describes its own in `combat/systems/<slug>_schema.py` (found by
-`system_schema_module`, the one place that looks): `CLOCK` (a component name and its schema),
+`combat.schemas.system_schema_module`, the one place that looks): `CLOCK` (a component name and its schema),
 `COMBATANT` (the keys its combatants add), `ROLLS` (roll components by name), `EVENT_FIELDS`
 (keys any of its events may carry), `EVENTS` (event type → that type's own keys) and `ODDS`
 (the odds endpoint's answer; `"Odds"` for the shape `OddsSerializer` describes). A system
@@ -13,12 +13,11 @@ its answers still validate. This module only joins them; it names no system."""
 from __future__ import annotations
 
 import copy
-import importlib
-from functools import cache
-from types import ModuleType
 
 from rules import systems
 from rules.core.ahead import DeclaringCombat
+
+from .schemas import system_schema_module
 
 REF = "#/components/schemas/"
 
@@ -71,15 +70,6 @@ def dice_roll(description: str, required: tuple[str, ...] = WHOLE_ROLL, **own: d
 
 def _words(text: str) -> str:
     return "".join(part.capitalize() for part in text.replace("-", "_").split("_"))
-
-
-@cache
-def system_schema_module(slug: str) -> ModuleType | None:
-    """The one place a system's encounter schema is found."""
-    try:
-        return importlib.import_module(f"combat.systems.{slug}_schema")
-    except ModuleNotFoundError:
-        return None
 
 
 _OPEN_CLOCK = ("Clock" + "Open", {"type": "object", "additionalProperties": True})
