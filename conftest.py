@@ -67,21 +67,23 @@ def _every_api_answer_fits_the_schema():
 
 
 def pytest_sessionfinish(session):
-    from tests.schema_contract import CLIENT_STEPS, COUNTER
+    from tests.schema_contract import CLIENT_STEPS, COUNTER, GAPS_MET
 
     if hasattr(session.config, "workeroutput"):
         session.config.workeroutput["api_answers_validated"] = COUNTER["validated"]
         session.config.workeroutput["generated_client_steps"] = dict(CLIENT_STEPS)
+        session.config.workeroutput["schema_gaps_met"] = sorted(GAPS_MET)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
-    from tests.schema_contract import CLIENT_STEPS, COUNTER
+    from tests.schema_contract import CLIENT_STEPS, COUNTER, GAPS_MET
 
     output = getattr(node, "workeroutput", {})
     COUNTER["validated"] += output.get("api_answers_validated", 0)
     for slug, steps in output.get("generated_client_steps", {}).items():
         CLIENT_STEPS[slug] = CLIENT_STEPS.get(slug, 0) + steps
+    GAPS_MET.update(tuple(gap) for gap in output.get("schema_gaps_met", ()))
 
 
 def pytest_terminal_summary(terminalreporter):
