@@ -206,7 +206,9 @@ class ConversionSerializer(serializers.Serializer):
     amount = serializers.FloatField()
     to = serializers.CharField()
     gained = serializers.FloatField()
-    archetype = serializers.CharField(required=False, help_text="The archetype whose rule made the conversion.")
+    archetype = serializers.CharField(
+        required=False, help_text="The archetype whose rule made the conversion."
+    )
 
     def get_fields(self):
         fields = super().get_fields()
