@@ -1,16 +1,19 @@
 """Accounts for REST clients: register, obtain and revoke a token, say who you are (docs/api.md,
 "Accounts")."""
 
+from django.conf import settings
 from django.contrib.auth import authenticate
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, created, error
+from epic20site.authentication import TokenOrBearerAuthentication
 from epic20site.pages import signup_throttled_message, throttled_message
 
 from . import services, throttle
@@ -48,7 +51,9 @@ class RegisterAPI(_PublicAPIView):
     def post(self, request):
         if throttle.signup_throttled(request):
             raise EnvelopeError(
-                [error("request.throttled", signup_throttled_message())], status.HTTP_429_TOO_MANY_REQUESTS
+                [error("request.throttled", signup_throttled_message())],
+                status.HTTP_429_TOO_MANY_REQUESTS,
+                wait=throttle.window_seconds(settings.SIGNUP_RATE),
             )
         serializer = RegisterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -58,11 +63,15 @@ class RegisterAPI(_PublicAPIView):
         )
         token = services.token_for(user=user)
         body = {"token": token.key, "user": {"id": user.pk, "username": user.username}}
-        return Response(body, status=status.HTTP_201_CREATED)
+        return created(body, reverse("accounts_api:me"))
 
 
 def _throttled() -> EnvelopeError:
-    return EnvelopeError([error("request.throttled", throttled_message())], status.HTTP_429_TOO_MANY_REQUESTS)
+    return EnvelopeError(
+        [error("request.throttled", throttled_message())],
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        wait=throttle.window_seconds(settings.LOGIN_FAILURE_RATE),
+    )
 
 
 class TokenAPI(_PublicAPIView):
@@ -75,7 +84,7 @@ class TokenAPI(_PublicAPIView):
 
     def get_authenticators(self):
         if self._deleting():
-            return [TokenAuthentication(), SessionAuthentication()]
+            return [TokenOrBearerAuthentication(), SessionAuthentication()]
         return super().get_authenticators()
 
     def get_permissions(self):

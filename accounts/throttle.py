@@ -58,3 +58,14 @@ def signup_throttled(request) -> bool:
     `settings.SIGNUP_RATE`. Every attempt counts, accepted or not: a script creating accounts
     and a script probing names are both slowed down."""
     return is_ratelimited(request, group=GROUP_SIGNUP, key="ip", rate=settings.SIGNUP_RATE, increment=True)
+
+
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def window_seconds(rate: str) -> int:
+    """The window of a rate such as "5/5m" or "10/h", in seconds: how long a client told 429
+    waits at most before its counter starts again (`Retry-After`)."""
+    period = rate.partition("/")[2]
+    digits = period.rstrip("smhd")
+    return int(digits or 1) * _UNIT_SECONDS[period[len(digits) :] or "s"]

@@ -4,13 +4,14 @@ Who may do what is asked of `epic20site.access`; the writes go through `combat.s
 the same calls the pages make.
 """
 
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import ErrorEnvelopeSerializer
+from epic20site.api import ErrorEnvelopeSerializer, created
 from epic20site.etags import (
     ETAG_HEADER,
     IF_MATCH,
@@ -78,7 +79,9 @@ class CampaignListAPI(_CampaignAPIView):
     def post(self, request):
         data = self.validated(CampaignCreateInputSerializer)
         campaign = _call(services.campaign_create, gm=request.user, name=data["name"], system=data["system"])
-        return self.respond(campaign, status.HTTP_201_CREATED)
+        return created(
+            self.get_serializer(campaign).data, reverse("campaigns_api:campaign-detail", args=[campaign.pk])
+        )
 
 
 class CampaignDetailAPI(_CampaignAPIView):

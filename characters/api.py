@@ -8,6 +8,7 @@ become the docs/api.md envelope here.
 from __future__ import annotations
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,7 +16,8 @@ from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from characters.sheet_schemas import SheetToValidate
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, created, error
 from epic20site.etags import (
     ETAG_HEADER,
     IF_MATCH,
@@ -42,6 +44,7 @@ from .serializers import (
     WaiverSerializer,
     award_data,
     character_data,
+    stored_sheet,
     waiver_data,
 )
 
@@ -94,6 +97,8 @@ def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
     character = selectors.character_with_history(character.pk)
     report = selectors.character_report(character)
     headers = {"ETag": selectors.character_etag(character)}
+    if status_code == status.HTTP_201_CREATED:
+        headers["Location"] = reverse("api-character-detail", args=[character.pk])
     return Response(character_data(character, report), status=status_code, headers=headers)
 
 
@@ -105,7 +110,7 @@ def _character_response(character, status_code=status.HTTP_200_OK) -> Response:
         "and the derived numbers. Only a body that is not a JSON object is a 400. No account needed."
     ),
     # Any JSON object: the answer lists every problem, a missing name included (docs/api.md).
-    request={"application/json": {"type": "object", "additionalProperties": True}},
+    request=SheetToValidate,
     examples=[LEGAL_SHEET],
     responses={200: ReportSerializer, 400: BAD},
     auth=[],
@@ -298,7 +303,7 @@ class CharacterExportView(APIView):
 
     def get(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk)
-        response = Response(character.sheet)
+        response = Response(stored_sheet(character))
         response["Content-Disposition"] = f'attachment; filename="{export_filename(character)}"'
         return response
 
@@ -374,7 +379,7 @@ class CharacterAwardListView(generics.GenericAPIView):
             amount=data.validated_data["amount"],
             note=data.validated_data.get("note", ""),
         )
-        return Response(award_data(award), status=status.HTTP_201_CREATED)
+        return created(award_data(award), reverse("api-character-awards", args=[character.pk]))
 
 
 class CharacterWaiverListView(generics.GenericAPIView):
@@ -422,7 +427,8 @@ class CharacterWaiverListView(generics.GenericAPIView):
         data = WaiverInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         waiver = services.character_waive(character=character, created_by=request.user, **data.validated_data)
-        return Response(waiver_data(waiver, character), status=status.HTTP_201_CREATED)
+        location = reverse("api-character-waiver-detail", args=[character.pk, waiver.pk])
+        return created(waiver_data(waiver, character), location)
 
 
 @extend_schema(

@@ -134,35 +134,27 @@ def _lenient(serializer) -> None:
             _lenient(field)
 
 
-class StoredSkillRowSerializer(SkillRowSerializer):
-    pass
-
-
-class StoredPowerRowSerializer(PowerRowSerializer):
-    pass
-
-
-class StoredAdvantageRowSerializer(AdvantageRowSerializer):
-    pass
-
-
-class StoredComplicationRowSerializer(ComplicationRowSerializer):
-    pass
-
-
-class StoredEquipmentRowSerializer(EquipmentRowSerializer):
-    pass
+def _stored_rows(row: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.JSONField(),
+        help_text=f"Rows as they were accepted (today's shape: {row}); a GM may have waived an error in one.",
+    )
 
 
 class StoredSheetSerializer(SheetSerializer):
-    """A sheet as stored and exported: exactly as it was accepted."""
+    """A sheet as stored and exported: exactly as it was accepted, which may carry an error its GM
+    waived or one a later rule added, so each key has its JSON type only."""
 
-    level = serializers.FloatField(help_text="0 to 40 (a whole number, as it was sent).")
-    skills = StoredSkillRowSerializer(many=True)
-    powers = StoredPowerRowSerializer(many=True)
-    advantages = StoredAdvantageRowSerializer(many=True)
-    complications = StoredComplicationRowSerializer(many=True)
-    equipment = StoredEquipmentRowSerializer(many=True)
+    level = serializers.JSONField(help_text="0 to 40 (a whole number, as it was sent).")
+    archetype = serializers.JSONField(required=False, help_text="Archetype slug or null.")
+    attributes = serializers.DictField(help_text="Attribute slug → 0, 0.5 or 1.")
+    archetype_options = serializers.JSONField(required=False)
+    skills = _stored_rows("SkillRow")
+    powers = _stored_rows("PowerRow")
+    advantages = _stored_rows("AdvantageRow")
+    maneuvers = _stored_rows("a maneuver slug or {maneuver, detail}")
+    complications = _stored_rows("ComplicationRow")
+    equipment = _stored_rows("EquipmentRow")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -214,6 +206,9 @@ class ConversionSerializer(serializers.Serializer):
     amount = serializers.FloatField()
     to = serializers.CharField()
     gained = serializers.FloatField()
+    archetype = serializers.CharField(
+        required=False, help_text="The archetype whose rule made the conversion."
+    )
 
     def get_fields(self):
         fields = super().get_fields()
@@ -258,13 +253,17 @@ class DerivedSerializer(LenientSerializer):
     )
 
 
+class ReportDerivedSerializer(serializers.Serializer):
+    """The derived numbers of a sheet of any system (`characters.sheet_schemas`)."""
+
+
 class ReportSerializer(serializers.Serializer):
     valid = serializers.BooleanField()
     errors = ProblemSerializer(many=True)
     warnings = ProblemSerializer(many=True)
     waivers = ProblemSerializer(many=True, help_text="Errors the campaign's GM waived.")
     budget = BudgetSerializer()
-    derived = DerivedSerializer()
+    derived = ReportDerivedSerializer()
 
 
 # --- Characters, awards, waivers --------------------------------------------------------------
@@ -366,11 +365,17 @@ class CharacterSerializer(StoredSheetSerializer):
             self.fields[name].allow_null = False
 
 
+def stored_sheet(character: Character) -> dict:
+    """The sheet as stored, naming its system (a sheet may have been sent without `system`, which
+    then defaulted): the export, and the start of the API representation."""
+    return {"system": character.system, **character.sheet}
+
+
 def character_data(character: Character, report: dict) -> dict:
     """The API representation; `report` is `selectors.character_report(character, lang)`."""
     dt = _DATETIME
     return {
-        **character.sheet,
+        **stored_sheet(character),
         "id": character.pk,
         "owner": user_ref(character.owner),
         "campaign": character.campaign_id,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -19,7 +20,7 @@ from rest_framework.views import APIView
 
 from campaigns import access as campaign_access
 from combat import access
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, created, error
 from epic20site.errors import request_lang
 from epic20site.etags import ETAG_HEADER, IF_NONE_MATCH_HEADER, NOT_MODIFIED, not_modified
 from epic20site.validation import validated
@@ -139,9 +140,8 @@ class CampaignEncounterListView(generics.GenericAPIView):
             campaign=campaign, user=request.user, name=data["name"], client_seed=data.get("client_seed")
         )
         body = summary_data(encounter)
-        return Response(
-            {key: body[key] for key in ("id", "status", "round", "dice")}, status=status.HTTP_201_CREATED
-        )
+        location = reverse("api-encounter-detail", args=[encounter.pk])
+        return created({key: body[key] for key in ("id", "status", "round", "dice")}, location)
 
 
 class EncounterDetailView(APIView):
@@ -246,7 +246,7 @@ class CombatantListView(APIView):
         encounter.refresh_from_db()
         views = selectors.state_for(request.user, encounter)["combatants"]
         view = next(v for v in views if v["id"] == combatant.pk)
-        return Response(view, status=status.HTTP_201_CREATED)
+        return created(view, reverse("api-encounter-combatant-detail", args=[encounter.pk, combatant.pk]))
 
 
 @extend_schema(
@@ -518,4 +518,13 @@ def _idempotent(request, encounter, run) -> Response:
     code, body = idempotency.run_idempotent(
         user=request.user, key=key, encounter=encounter, fingerprint=fingerprint, run=run
     )
+    if code == status.HTTP_201_CREATED:
+        return created(body, _written(encounter, body))
     return Response(body, status=code)
+
+
+def _written(encounter, body: dict) -> str:
+    """Where the events an action wrote are read: the log after the one before them."""
+    events = body.get("events") or []
+    after = events[0]["seq"] - 1 if events else body["state"]["last_seq"]
+    return f"{reverse('api-encounter-events', args=[encounter.pk])}?after={after}"

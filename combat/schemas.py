@@ -5,6 +5,7 @@ joined by `type`)."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import re
 import types
 import typing
@@ -12,11 +13,12 @@ from functools import cache
 
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from epic20site.api import StrictCharField, StrictSerializer
 from rules import systems
+from rules.core.ahead import DeclaringCombat
 from rules.core.encounter import ActionType
 from rules.core.schema import json_name
 
@@ -91,7 +93,7 @@ def _scalar(tp, meta: typing.Mapping, **kwargs) -> serializers.Field:
     if tp is str:
         return _text(meta, **kwargs)
     if dataclasses.is_dataclass(tp):
-        return serializer_for_schema(tp)(**kwargs)
+        return serializer_for_schema(tp, _nested_name(tp))(**kwargs)
     raise TypeError(f"an action schema cannot hold {tp!r}")
 
 
@@ -124,6 +126,13 @@ def serializer_for_schema(schema: type, name: str = "") -> type[StrictSerializer
     )
 
 
+def _nested_name(schema: type) -> str:
+    """A nested input's component name, prefixed by the package that defines it: two systems
+    may each have a `DeclaredAction` of their own."""
+    package = schema.__module__.split(".")[1] if schema.__module__.startswith("rules.") else ""
+    return f"{_words(package)}{schema.__name__}Input"
+
+
 def _get_fields(self):
     # Declared here rather than as class attributes so a JSON name may be a Python keyword ("with").
     return {name: field.__deepcopy__({}) for name, field in self._declared.items()}
@@ -150,16 +159,66 @@ def action_serializer(slug: str, action_type: ActionType) -> type[StrictSerializ
 ACTION_COMPONENT = "Action"
 
 
+@cache
+def system_schema_module(slug: str) -> types.ModuleType | None:
+    """The one place a system's encounter schema (`combat/systems/<slug>_schema.py`: its clock,
+    combatants, rolls, events and odds, joined by `combat.system_schemas`) is found."""
+    name = f"combat.systems.{slug}_schema"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the module is there and something it imports is not
+        return None
+
+
+@cache
+def declared_serializer(slug: str, action_type: ActionType) -> type[StrictSerializer]:
+    """One action type as declared ahead: the action without its `actor` (the declaration's)."""
+    whole = action_serializer(slug, action_type)
+    declared = {name: field for name, field in whole._declared.items() if name != "actor"}
+    return type(
+        whole.__name__.removesuffix("Action") + "Declared",
+        (StrictSerializer,),
+        {"_declared": declared, "get_fields": _get_fields},
+    )
+
+
+def _declaration_serializer(slug: str, combat: DeclaringCombat) -> type[StrictSerializer]:
+    """`{"type": "declare", "actor", "action"}` while declaring ahead, `action` being one of the
+    system's declarable actions (what `combat.services` checks it against)."""
+    declared = PolymorphicProxySerializer(
+        component_name=f"{_words(slug)}DeclaredAction",
+        serializers={name: declared_serializer(slug, t) for name, t in combat.declarable.items()},
+        resource_type_field_name="type",
+    )
+    action = extend_schema_field(declared)(type("DeclaredActionField", (serializers.JSONField,), {}))
+    fields = {
+        "type": serializers.ChoiceField(choices=["declare"]),
+        "actor": IdField(help_text="The combatant who declares."),
+        "action": action(help_text="The declared action: its `type` and that type's own fields."),
+    }
+    return type(
+        f"{_words(slug)}DeclareAction", (StrictSerializer,), {"_declared": fields, "get_fields": _get_fields}
+    )
+
+
+def _documented_action(slug: str, combat, name: str, action_type: ActionType):
+    if isinstance(combat, DeclaringCombat) and action_type is combat.declare:
+        return _declaration_serializer(slug, combat)
+    return action_serializer(slug, action_type)
+
+
 def action_schema() -> PolymorphicProxySerializer:
     """For OpenAPI: every system's actions, each system's joined by its `type`."""
     per_system = []
     for slug, system in systems.all_systems().items():
+        combat = systems.for_encounters(system).combat
         per_system.append(
             PolymorphicProxySerializer(
                 component_name=f"{slug.capitalize()}Action",
                 serializers={
-                    name: action_serializer(slug, t)
-                    for name, t in systems.for_encounters(system).combat.actions.items()
+                    name: _documented_action(slug, combat, name, t) for name, t in combat.actions.items()
                 },
                 resource_type_field_name="type",
             )
@@ -229,3 +288,35 @@ def odds_parameters() -> list:
 
 def _openapi_type(tp) -> str:
     return {int: "integer", float: "number", bool: "boolean"}.get(tp, "string")
+
+
+def _words(name: str) -> str:
+    return "".join(part.capitalize() for part in re.split(r"[_\-]", name))
+
+
+def _choice_sets(serializer) -> typing.Iterator[tuple[str, list]]:
+    for field_name, field in serializer._declared.items():
+        child = getattr(field, "child", field)
+        if isinstance(child, serializers.ChoiceField):
+            yield field_name, list(child.choices)
+        elif isinstance(child, StrictSerializer):
+            yield from _choice_sets(child)
+
+
+def action_enum_names() -> dict[str, list]:
+    """`ENUM_NAME_OVERRIDES` (settings): a stable name for every choice set of the actions'
+    schemas, so that no name depends on which other enum happens to share a field's name. An
+    action's `type` is `<Type>ActionTypeEnum`; another set is named after the first action and
+    field that use it (systems in registry order)."""
+    names: dict[str, list] = {}
+    seen: set[tuple] = set()
+    for slug, system in systems.all_systems().items():
+        for type_name, action_type in systems.for_encounters(system).combat.actions.items():
+            own = serializer_for_schema(action_type.schema)
+            sets = [(f"{_words(type_name)}ActionType", [type_name])]
+            sets += [(_component(slug, action_type) + _words(f), c) for f, c in _choice_sets(own)]
+            for name, choices in sets:
+                if tuple(choices) not in seen:
+                    seen.add(tuple(choices))
+                    names[f"{name}Enum"] = choices
+    return names

@@ -103,6 +103,7 @@ class Reader:
         view = self.system.combat.view_combatant(cstate, row_facts, viewer=self.viewer)
         return {
             "id": cid,
+            "system": self.system.slug,
             "name": row_facts.name,
             "side": row_facts.side,
             "npc": row_facts.npc,
@@ -124,6 +125,7 @@ class Reader:
         view = self.system.combat.view_event(record, hidden=self.hidden, viewer=self.viewer)
         return {
             **view,
+            "system": self.system.slug,
             "seq": event.seq,
             "type": event.type,
             "round": event.round,

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from epic20site.api import StrictCharField, StrictSerializer
 
+from .line_serializers import LogLineSerializer
 from .schemas import IdField, StrictBooleanField, StrictIntegerField
 
 PRINTABLE = RegexValidator(
@@ -54,8 +55,10 @@ class CombatantCreateSerializer(StrictSerializer):
     character = IdField(required=False)
     npc = serializers.JSONField(required=False, help_text="A sheet of the campaign's system, for a GM NPC.")
     side = StrictCharField(max_length=40)
-    minion = StrictBooleanField(required=False, default=False)
-    hit_points = StrictIntegerField(required=False, min_value=1, max_value=1000)
+    minion = StrictBooleanField(required=False, help_text="A GM NPC only: a minion (false when absent).")
+    hit_points = StrictIntegerField(
+        required=False, min_value=1, max_value=1000, help_text="A GM NPC only: fixed hit points."
+    )
 
     def validate(self, attrs):
         has_character, has_npc = "character" in attrs, "npc" in attrs
@@ -68,11 +71,10 @@ class CombatantCreateSerializer(StrictSerializer):
             raise serializers.ValidationError(
                 {"npc": [_("Debe ser una ficha (un objeto JSON).")]}, code="invalid"
             )
-        if has_character and ("minion" in self.initial_data or "hit_points" in self.initial_data):
-            raise serializers.ValidationError(
-                {"hit_points": [_("Sólo los PNJ del director tienen esbirros y puntos de vida fijados.")]},
-                code="npc_only",
-            )
+        npc_only = [name for name in ("minion", "hit_points") if name in self.initial_data]
+        if has_character and npc_only:
+            message = _("Sólo los PNJ del director tienen esbirros y puntos de vida fijados.")
+            raise serializers.ValidationError({name: [message] for name in npc_only}, code="npc_only")
         return attrs
 
 
@@ -111,9 +113,11 @@ class EncounterSummarySerializer(EncounterCreatedSerializer):
 class CombatantSerializer(serializers.Serializer):
     """A combatant as its system shows it to the reader: these keys in every system (hit points
     are Epic20's and Anima's Puntos de Vida, MSH's Health, Hero's BODY), plus each system's own
-    (Epic20's defense and hero points, Hero's `stun`/`stun_max`/`end`, MSH's `karma`…)."""
+    (`combat/systems/<slug>_schema.py`: Epic20's defense and hero points, Hero's `stun`/`stun_max`/
+    `end`, MSH's `karma`…). A GM's NPC shows players null for its numbers."""
 
     id = serializers.IntegerField()
+    system = serializers.CharField(help_text="The encounter's game system (which shape this combatant has).")
     name = serializers.CharField()
     side = serializers.CharField()
     npc = serializers.BooleanField()
@@ -123,16 +127,9 @@ class CombatantSerializer(serializers.Serializer):
     initiative = serializers.IntegerField(allow_null=True)
     hit_points = serializers.IntegerField(allow_null=True, help_text="null: hidden (a GM NPC).")
     hit_points_max = serializers.IntegerField(allow_null=True)
-    defense = serializers.IntegerField(
-        allow_null=True, required=False, help_text="Epic20 and Anima: current defense, penalties applied."
-    )
-    defense_penalty = serializers.IntegerField(allow_null=True, required=False)
-    hero_points = serializers.IntegerField(allow_null=True, required=False, help_text="Epic20.")
-    hero_points_max = serializers.IntegerField(allow_null=True, required=False)
     conditions = serializers.ListField(
         child=serializers.JSONField(), help_text="Epic20: objects with their timing; other systems: slugs."
     )
-    equipment = serializers.ListField(child=serializers.DictField(), required=False)
     status = serializers.CharField()
     removed = serializers.BooleanField()
 
@@ -212,27 +209,13 @@ class EncounterStateSerializer(serializers.Serializer):
     combatants = CombatantSerializer(many=True)
 
 
-class RollSerializer(serializers.Serializer):
-    sides = serializers.IntegerField()
-    faces = serializers.ListField(child=serializers.IntegerField())
-    nonces = serializers.ListField(child=serializers.IntegerField(allow_null=True))
-    superiority = serializers.IntegerField()
-    kept = serializers.IntegerField()
-    bonus = serializers.IntegerField(allow_null=True)
-    total = serializers.IntegerField(allow_null=True)
-    commitment = serializers.CharField()
-
-
 class EventSerializer(serializers.Serializer):
-    """One event of the turn log; each type adds its own fields (an attack: `target_defense`,
-    `hit`, `critical`, `margin`, `damage`, `defense_penalty`, `target_hit_points`,
-    `target_status`; a `skill_check`: `skill`, `difficulty`, `opposed_total`, `success`
-    (null when the GM judges the total), `margin`, `critical`, `fumble`). A roll rerolled with a
-    hero point keeps the first roll as `roll.rerolled_from`; the events of the first action stay
-    in the log with `undone: true` and `superseded_by` (the seq that replaced them). For a player,
-    the numbers of a GM's NPC stay behind the screen: its `target_defense`, `defense`, `margin`,
-    `target_hit_points`, `hit_points` and `hero_points` are left out and the texts omit them."""
+    """One event of the turn log: these keys in every system, plus its system's and its type's
+    own (`combat/systems/<slug>_schema.py`), each roll as its dice read. For a player, the
+    numbers of a GM's NPC stay behind the screen: those keys are left out and the texts omit
+    them. An event undone stays in the log with `undone: true`."""
 
+    system = serializers.CharField(help_text="The encounter's game system (which shape this event has).")
     seq = serializers.IntegerField()
     type = serializers.CharField()
     round = serializers.IntegerField()
@@ -243,8 +226,14 @@ class EventSerializer(serializers.Serializer):
     text_es = serializers.CharField()
     text_en = serializers.CharField()
     rule = serializers.CharField(allow_blank=True)
-    roll = RollSerializer(required=False)
     created_at = serializers.DateTimeField(allow_null=True)
+    superseded_by = serializers.IntegerField(
+        required=False, help_text="An undone event replaced by a later action (a reroll): that action's seq."
+    )
+    line = LogLineSerializer(
+        read_only=True,
+        help_text="The event as one typed log line: what the fight page and the forum export read.",
+    )
 
 
 class ActionResultSerializer(serializers.Serializer):

@@ -200,10 +200,17 @@ class StrictModelSerializer(StrictSerializerMixin, serializers.ModelSerializer):
 class EnvelopeError(exceptions.APIException):
     """Raise from a view or service glue to answer with specific envelope errors."""
 
-    def __init__(self, errors: list[dict], status_code: int = 400):
+    def __init__(self, errors: list[dict], status_code: int = 400, *, wait: int | None = None):
         self.status_code = status_code
         super().__init__(detail=None)
         self.detail = {"errors": errors}
+        # DRF's handler answers `Retry-After: <wait>` (seconds) when it is set (a 429).
+        self.wait = wait
+
+
+def created(data, location: str, **kwargs) -> Response:
+    """A 201 with `Location`, the new resource's URL (docs/api.md, "HTTP conventions")."""
+    return Response(data, status=status.HTTP_201_CREATED, headers={"Location": location}, **kwargs)
 
 
 class Conflict(exceptions.APIException):

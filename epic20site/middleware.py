@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import HttpResponseBadRequest, JsonResponse
+from django.middleware import common
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
@@ -70,6 +71,8 @@ _API_ERRORS = {
     415: ("request.unsupported_media_type", gettext_lazy("El cuerpo debe ser JSON (application/json).")),
     429: ("request.throttled", gettext_lazy("Demasiadas peticiones. Espera un poco.")),
 }
+# Seconds a client told 429 waits when the refusal did not say (a throttle's own window is better).
+DEFAULT_RETRY_AFTER = 60
 _SERVER_ERROR = ("request.server_error", gettext_lazy("Error interno del servidor."))
 
 
@@ -91,6 +94,9 @@ class APIErrorsAsEnvelope:
         response = self.get_response(request)
         if not request.path.startswith("/api/") or response.status_code < 400:
             return response
+        if response.status_code == 429 and not response.has_header("Retry-After"):
+            # Every 429 says when to come back (docs/api.md, "HTTP conventions").
+            response["Retry-After"] = str(DEFAULT_RETRY_AFTER)
         if response.get("Content-Type", "").startswith("application/json"):
             return response
         with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
@@ -119,3 +125,26 @@ class RefuseUndocumentedQuery:
         match = request.resolver_match
         errors = query_errors(request.method, match.route, request.GET) if match else []
         return JsonResponse({"errors": errors}, status=400) if errors else None
+
+
+class CommonMiddleware(common.CommonMiddleware):
+    """Django's, except that an API address missing its final `/` is refused (404, in the
+    envelope, saying so) instead of redirected: a redirect would turn a POST into a GET (and
+    with DEBUG on, Django refuses to redirect a POST at all with an error page, a 500)."""
+
+    def process_response(self, request, response):
+        if (
+            response.status_code == 404
+            and request.path.startswith("/api/")
+            and self.should_redirect_with_slash(request)
+        ):
+            with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
+                message = _TRAILING_SLASH % {"path": f"{request.path}/"}
+            body = {
+                "errors": [{"code": "request.trailing_slash", "path": "", "message": message, "rule": ""}]
+            }
+            return JsonResponse(body, status=404)
+        return super().process_response(request, response)
+
+
+_TRAILING_SLASH = gettext_lazy("Las direcciones de la API terminan en «/»: prueba %(path)s")

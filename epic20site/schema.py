@@ -13,6 +13,8 @@ their request schemas say `additionalProperties: false`.
 
 from __future__ import annotations
 
+import copy
+
 from drf_spectacular.extensions import OpenApiSerializerExtension
 
 ENVELOPE = "ErrorEnvelope"
@@ -57,6 +59,29 @@ def _shared_answers(operation: dict) -> list[str]:
     return codes
 
 
+LOCATION = {
+    "Location": {
+        "description": "The new resource's URL (where the events an action wrote are read, for an action).",
+        "required": True,
+        "schema": {"type": "string", "format": "uri-reference"},
+    }
+}
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "Seconds to wait before trying again.",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 0},
+    }
+}
+
+
+def _document_headers(responses: dict) -> None:
+    """Every 201 carries `Location` and every 429 `Retry-After` (docs/api.md, "HTTP conventions")."""
+    for code, headers in (("201", LOCATION), ("429", RETRY_AFTER)):
+        if code in responses:
+            responses[code].setdefault("headers", {}).update(headers)
+
+
 def document_error_answers(result, generator, request, public):
     """drf-spectacular postprocessing hook (settings.SPECTACULAR_SETTINGS)."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
@@ -72,6 +97,7 @@ def document_error_answers(result, generator, request, public):
             # A request line too long is refused by the server in front of the site, before it
             # runs: no envelope, only the status.
             responses.setdefault("414", {"description": "The URL is longer than the server accepts."})
+            _document_headers(responses)
     return result
 
 
@@ -86,3 +112,64 @@ class StrictSerializerSchema(OpenApiSerializerExtension):
         if direction == "request":
             schema["additionalProperties"] = False
         return schema
+
+
+_NULL = {"nullable": True, "enum": [None]}
+
+
+def _nullable_reference(schema: dict) -> dict | None:
+    parts = schema.get("allOf")
+    if schema.get("nullable") and isinstance(parts, list) and len(parts) == 1 and "$ref" in parts[0]:
+        rest = {k: v for k, v in schema.items() if k not in ("allOf", "nullable")}
+        return {"oneOf": [parts[0], dict(_NULL)], **rest}
+    return None
+
+
+def _walk_nullable(node):
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            replaced = _nullable_reference(value) if isinstance(value, dict) else None
+            node[key] = replaced or value
+            _walk_nullable(node[key])
+    elif isinstance(node, list):
+        for item in node:
+            _walk_nullable(item)
+
+
+def nullable_references(result, generator, request, public):
+    """drf-spectacular postprocessing hook: a nullable object field is `oneOf: [<ref>, null]`.
+    The generator writes `allOf: [<ref>]` with `nullable: true`, which strict OpenAPI 3.0
+    validators read as not nullable (`nullable` does not reach into the `allOf`)."""
+    _walk_nullable(result.get("components", {}))
+    _walk_nullable(result.get("paths", {}))
+    return result
+
+
+class JSONSchemaSerializer:
+    """A shape documented by a JSON schema written out (`json_schema`), for answers and bodies
+    built by code that has no serializer: each becomes a component named `component`. Made by
+    `documented(component, json_schema)`; it validates nothing."""
+
+    component: str = ""
+    json_schema: dict = {}
+
+
+def documented(component: str, json_schema: dict) -> type:
+    from rest_framework import serializers
+
+    return type(
+        component,
+        (JSONSchemaSerializer, serializers.Serializer),
+        {"component": component, "json_schema": json_schema},
+    )
+
+
+class JSONSchemaSerializerSchema(OpenApiSerializerExtension):
+    target_class = JSONSchemaSerializer
+    match_subclasses = True
+
+    def get_name(self, auto_schema, direction):
+        return self.target.component
+
+    def map_serializer(self, auto_schema, direction):
+        return copy.deepcopy(self.target.json_schema)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.functional import SimpleLazyObject
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -66,7 +68,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "epic20site.middleware.CommonMiddleware",
     "epic20site.middleware.RefuseUnstorableText",
     "epic20site.middleware.RefuseUndocumentedQuery",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -211,7 +213,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "epic20site.authentication.TokenOrBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -236,15 +238,25 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # The directory's choices, named for what they are rather than after a field.
-    "ENUM_NAME_OVERRIDES": {
-        "TableLanguageEnum": "tables.models.Language",
-        "TablePaceEnum": "tables.models.Pace",
-    },
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # Stable enum names: each choice set named once, never by a hash of its values.
+    "ENUM_NAME_OVERRIDES": SimpleLazyObject(
+        lambda: {
+            "EncounterStatusEnum": ["setup", "active", "ended"],
+            "PartidaStatusEnum": "tracking.models.Partida.Status",
+            "TableLanguageEnum": "tables.models.Language",
+            "TablePaceEnum": "tables.models.Pace",
+            "LogToneEnum": ["hit", "miss", ""],
+            **import_string("combat.schemas.action_enum_names")(),
+            **import_string("characters.sheet_schemas.sheet_enum_names")(),
+        }
+    ),
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "epic20site.schema.nullable_references",
         "epic20site.schema.document_error_answers",
         "combat.schemas.any_system_action",
+        "combat.system_schemas.describe_every_system",
     ],
 }
 

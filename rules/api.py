@@ -27,7 +27,7 @@ _SYSTEM_SCHEMA = {
         "name": {"type": "string"},
         "name_es": {"type": "string"},
         "name_en": {"type": "string"},
-        "dice": {"type": "string", "examples": ["1d20", "1d100", "1d10", "3d6"]},
+        "dice": {"type": "string", "example": "1d20", "description": "1d20, 1d100, 1d10 or 3d6."},
     },
     "required": ["slug", "name", "name_es", "name_en", "dice"],
 }
@@ -58,6 +58,10 @@ def _cached_json(request, name: str) -> HttpResponse:
     return response
 
 
+# The catalogues answer `ETag`; a client sending it back in `If-None-Match` gets 304.
+NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag sent in If-None-Match is still current.")
+
+
 class _PublicRulesAPI(APIView):
     # Public, user-independent data: no authentication, so a stale token never turns it into a 401.
     authentication_classes: list = []
@@ -72,7 +76,8 @@ class SystemListAPI(_PublicRulesAPI):
             200: OpenApiResponse(
                 response={"type": "array", "items": _SYSTEM_SCHEMA},
                 description="Every system, with the slug used in `/api/v1/rules/<slug>/…` URLs.",
-            )
+            ),
+            304: NOT_MODIFIED,
         },
     )
     def get(self, request):
@@ -88,7 +93,10 @@ class Epic20CatalogueAPI(_PublicRulesAPI):
             "each entry with its `slug`, `name_es` (as in the rule document), `name_en`, the rule text "
             "in both languages and the `rule` section it comes from. Costs are JSON numbers (0.5, 1.5)."
         ),
-        responses={200: OpenApiResponse(response=catalogue_schema(), description="The catalogue.")},
+        responses={
+            200: OpenApiResponse(response=catalogue_schema(), description="The catalogue."),
+            304: NOT_MODIFIED,
+        },
     )
     def get(self, request):
         return _cached_json(request, "epic20")
@@ -99,7 +107,10 @@ class CatalogueAPI(_PublicRulesAPI):
         operation_id="rules_catalogue",
         summary="A game system's catalogue",
         description="Every entry has `slug`, `name_es` (as in the system's rule document) and `name_en`.",
-        responses={200: OpenApiResponse(response={"type": "object"}, description="The catalogue.")},
+        responses={
+            200: OpenApiResponse(response={"type": "object"}, description="The catalogue."),
+            304: NOT_MODIFIED,
+        },
     )
     def get(self, request, slug: str):
         if systems.get(slug) is None:

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # under every app; its wiring (settings, urls, views) sits above them all.
 CONVENTIONS = {
     "epic20site.api",
+    "epic20site.authentication",
     "epic20site.errors",
     "epic20site.parsers",
     "epic20site.validation",

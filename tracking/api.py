@@ -1,15 +1,15 @@
 """Tracking endpoints (docs/api.md, "Campaign tracking"): partidas, scenes and the journal."""
 
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
 from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.access import access_campaign_by_id, as_id
 from characters.models import Character
-from epic20site.api import ErrorEnvelopeSerializer
+from epic20site.api import ErrorEnvelopeSerializer, created
 from epic20site.errors import request_lang
 
 from . import journal, links, partidas, standing
@@ -62,7 +62,8 @@ class PartidaListAPI(GenericAPIView):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
         data = _valid(PartidaOpenInput, request.data)
         partida = partidas.partida_open(campaign=campaign, title=data["title"])
-        return Response(self.get_serializer(partida).data, status=status.HTTP_201_CREATED)
+        location = reverse("tracking_api:partida-detail", args=[campaign.pk, partida.pk])
+        return created(self.get_serializer(partida).data, location)
 
 
 class PartidaDetailAPI(GenericAPIView):
@@ -117,7 +118,8 @@ class SceneAPI(GenericAPIView):
     def post(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
         scene = partidas.scene_new(campaign=campaign)
-        return Response(self.get_serializer(scene).data, status=status.HTTP_201_CREATED)
+        location = reverse("tracking_api:partida-detail", args=[campaign.pk, scene.partida_id])
+        return created(self.get_serializer(scene).data, location)
 
 
 class JournalListAPI(ListAPIView):
@@ -153,7 +155,8 @@ class JournalListAPI(ListAPIView):
             partida=data["partida"],
             quote=data["quote"],
         )
-        return Response(self.get_serializer(entry).data, status=status.HTTP_201_CREATED)
+        location = reverse("tracking_api:journal-detail", args=[campaign.pk, entry.pk])
+        return created(self.get_serializer(entry).data, location)
 
 
 class JournalEntryAPI(GenericAPIView):

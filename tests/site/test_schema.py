@@ -144,3 +144,119 @@ def test_the_turn_left_of_every_system_fits_the_schema(schema):
     document = {**schema, "$ref": "#/components/schemas/Turn"}
     assert list(jsonschema.Draft4Validator(document).iter_errors({"left": left})) == []
     assert list(jsonschema.Draft4Validator(document).iter_errors({"left": {"standard": 1}})) == []
+
+
+# --- Every system described (docs/api.md, "The schema describes every system") ----------------
+
+SYSTEMS = ("epic20", "msh", "anima", "hero")
+
+
+def _component(schema, name):
+    return schema["components"]["schemas"][name]
+
+
+def _oneof_by_system(schema, name):
+    component = _component(schema, name)
+    mapping = component["discriminator"]["mapping"]
+    assert component["discriminator"]["propertyName"] == "system"
+    assert set(mapping) == set(SYSTEMS)
+    return mapping
+
+
+@pytest.mark.parametrize("name", ["CharacterInputRequest", "Character", "StoredSheet", "SheetRequest"])
+def test_sheets_are_a_oneof_discriminated_by_system(schema, name):
+    mapping = _oneof_by_system(schema, name)
+    for slug, ref in mapping.items():
+        own = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
+        assert "system" in own["properties"], (slug, ref)
+
+
+def test_each_systems_sheet_requires_its_own_keys(schema):
+    assert {"abilities"} <= set(_component(schema, "MshSheetRequest")["required"])
+    assert {"attack", "defense", "initiative", "hit_points"} <= set(
+        _component(schema, "AnimaSheetRequest")["required"]
+    )
+    assert {"characteristics"} <= set(_component(schema, "HeroSheetRequest")["required"])
+    assert {"level", "attributes"} <= set(_component(schema, "Epic20SheetRequest")["required"])
+
+
+def test_the_state_is_a_oneof_by_system_with_each_systems_clock(schema):
+    mapping = _oneof_by_system(schema, "EncounterState")
+    clocks = {
+        slug: _component(schema, ref.rsplit("/", 1)[1])["properties"]["clock"]["$ref"]
+        for slug, ref in mapping.items()
+    }
+    assert clocks["msh"].endswith("/PhaseClock") and clocks["hero"].endswith("/SegmentClock")
+    assert clocks["epic20"] == clocks["anima"]
+    assert {r["$ref"] for r in _component(schema, "Clock")["oneOf"]} == set(clocks.values())
+
+
+def test_rolls_are_described_per_dice_kind(schema):
+    d20 = _component(schema, "D20Roll")
+    assert {"superiority", "kept", "bonus"} <= set(d20["required"])
+    for name in ("D100Roll", "D10Roll", "D6Roll"):
+        roll = _component(schema, name)
+        assert not {"superiority", "kept"} & set(roll["properties"]), name
+        assert "superiority" not in roll["required"]
+
+
+def test_an_attack_event_of_each_system_carries_its_own_keys(schema):
+    own = {
+        "Epic20AttackEvent": {"roll", "target_defense", "hit", "critical", "margin", "damage"},
+        "MshAttackEvent": {"roll", "column", "shifts", "colour", "effect", "effect_roll", "hit", "damage"},
+        "AnimaAttackEvent": {"attack_roll", "defense_roll", "attack_total", "defense_total", "difference",
+                             "impact_level", "damage_percent", "counterattack", "critical", "hit", "damage"},
+        "HeroAttackEvent": {"roll", "ocv", "dcv", "to_hit", "damage_roll", "stun_rolled", "body_rolled", "hit", "damage"},
+    }  # fmt: skip
+    for name, keys in own.items():
+        assert keys <= set(_component(schema, name)["properties"]), name
+    assert _component(schema, "HeroAttackEvent")["properties"]["damage"]["required"] == ["stun", "body"]
+    assert _component(schema, "MshAttackEvent")["properties"]["roll"] == {
+        "$ref": "#/components/schemas/D100Roll"
+    }
+
+
+def test_a_declared_action_is_described_with_its_fields(schema):
+    msh = _component(schema, "MshDeclaredActionInputRequest")["properties"]
+    assert {"type", "target", "combat_type", "with", "shifts", "karma"} <= set(msh)
+    ahead = _component(schema, "HeroDeclareActionRequest")["properties"]["action"]
+    assert ahead["allOf"] == [{"$ref": "#/components/schemas/HeroDeclaredActionRequest"}]
+    options = {r["$ref"].rsplit("/", 1)[1] for r in _component(schema, "HeroDeclaredActionRequest")["oneOf"]}
+    assert "HeroAttackDeclaredRequest" in options
+    assert {"target", "attack", "maneuver"} <= set(
+        _component(schema, "HeroAttackDeclaredRequest")["properties"]
+    )
+
+
+def test_no_enum_is_named_by_a_hash(schema):
+    import re
+
+    hashed = [n for n in schema["components"]["schemas"] if re.search(r"[0-9A-F][0-9a-f]{2}Enum$", n)]
+    assert hashed == []
+
+
+def test_nullable_references_are_a_oneof_with_null(schema):
+    declarations = _component(schema, "Epic20EncounterState")["properties"]["declarations"]
+    assert declarations["oneOf"][1] == {"nullable": True, "enum": [None]}
+
+
+def test_the_document_passes_a_standard_validator_and_generates_without_warnings():
+    from drf_spectacular.drainage import GENERATOR_STATS
+    from openapi_spec_validator import validate
+
+    from tests.schema_contract import published_schema
+
+    GENERATOR_STATS.reset()
+    with GENERATOR_STATS.silence():
+        document = published_schema()
+    assert not GENERATOR_STATS  # no warning and no error while generating
+    validate(document)
+
+
+def test_the_contract_check_fails_on_a_key_the_schema_does_not_describe(auth_client):
+    from tests.schema_contract import SchemaMismatch, check
+
+    answer = auth_client.get("/api/v1/auth/me/")
+    answer.content = answer.content[:-1] + b', "unexpected": 1}'
+    with pytest.raises(SchemaMismatch, match="unexpected"):
+        check(answer)
