@@ -322,3 +322,49 @@ def no_stream_left_open():
     yield
     gc.collect()  # a stream whose body never ran is dropped with its response
     assert push.HUB.count() == 0, "a test left a stream registered"
+
+
+# Faults: the test's own Redis stops and comes back ------------------------------------------
+def test_redis_stopping_ends_streams_cleanly_and_coming_back_resumes_them(table, settings, own_redis):  # noqa: F811
+    settings.REDIS_URL = own_redis.url
+    encounter = table.create()["id"]
+
+    async def while_redis_is_down(seen_version: int):
+        # Actions still answer as documented (the change is committed; only the push is lost).
+        await sync_to_async(table.add_npc)(encounter)
+        # A stream opened now ends at once (the client polls meanwhile); no 5xx.
+        down = await open_stream(table.player, encounter, last_event_id=str(seen_version))
+        body = [chunk async for chunk in down.streaming_content]
+        return down.status_code, body
+
+    async def scenario():
+        stream = chunks(await open_stream(table.player, encounter))
+        await next_chunk(stream)
+        await sync_to_async(table.add_pc)(encounter)
+        first = await next_message(stream)
+        await sync_to_async(own_redis.stop)()
+        stream_ended = await ended(stream)
+        down = await while_redis_is_down(first["id"])
+        await sync_to_async(own_redis.start)()
+        back = chunks(await open_stream(table.player, encounter, last_event_id=str(first["id"])))
+        caught_up = await next_message(back)  # at once: the change made while Redis was down
+        await sync_to_async(table.add_npc)(encounter)
+        resumed = await next_message(back)
+        await back.aclose()
+        await push.stop_feeds()
+        return stream_ended, down, caught_up, resumed
+
+    stream_ended, down, caught_up, resumed = asyncio.run(scenario())
+    assert stream_ended
+    assert down == (200, [b"retry: 3000\n\n"])
+    now = encounter_now(encounter)
+    assert caught_up["data"] == {"version": now.version - 1, "last_seq": now.last_seq - 1}
+    assert resumed["data"] == {"version": now.version, "last_seq": now.last_seq}
+
+
+def test_an_action_answers_while_redis_is_down(table, settings, own_redis):  # noqa: F811
+    settings.REDIS_URL = own_redis.url
+    encounter = table.create()["id"]
+    own_redis.stop()
+    table.add_pc(encounter)  # asserts its documented 201
+    assert encounter_now(encounter).last_seq == 1
