@@ -192,12 +192,14 @@
       return;
     }
     newestHeard = Math.max(newestHeard, data.version);
+    stream().dataset.heard = String(newestHeard);
     if (data.version > shownVersion()) fetchNews();
   }
 
   function streamOpened(event) {
     if (event.target !== stream()) return;
     streaming = true;
+    stream().dataset.live = "stream";
     clearTimeout(timer);
     event.detail.source.addEventListener("changed", heard);
     // Whatever changed before the stream opened (or while it was away) is fetched once.
@@ -208,6 +210,7 @@
     if (event.target !== stream()) return;
     if (streaming) {
       streaming = false;
+      stream().dataset.live = "poll";
       schedule(POLL_MS);
     }
   }
