@@ -9,7 +9,8 @@ Every message is `id: <version>` / `event: changed` / `data: {"version", "last_s
 that comes back with `Last-Event-ID` gets one message at once if the encounter moved past it.
 A `: keep-alive` comment goes out after `STREAM_KEEPALIVE_SECONDS` without news. A member who
 leaves or is removed (`live.forget_watchers`) has their streams ended; so does every stream of a
-process whose Redis feed is lost (the pages then poll until the stream opens again).
+process whose Redis feed is lost. While no stream can be held (Redis down, or a sync server) the
+answer is 204, and the pages poll until the stream opens again.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
-from django.http import Http404, HttpResponseNotAllowed, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonResponse, StreamingHttpResponse
+from django.urls import reverse
 from django.utils import translation
 from rest_framework.exceptions import APIException
 from rest_framework.request import Request
@@ -113,14 +115,11 @@ def _error(request, status: int) -> JsonResponse:
     return response
 
 
-def _ended() -> StreamingHttpResponse:
-    """No feed to promise changes from (Redis is down): a stream that ends at once, so the
-    client falls back to polling and tries again after `retry`."""
-
-    async def body():
-        yield f"retry: {RETRY_MS}\n\n".encode()
-
-    return _streaming(body())
+def _no_stream() -> HttpResponse:
+    """No stream can be held now (Redis is down, or a sync server answers): 204, which tells
+    EventSource not to come back at once; the client reads `/events/` (the pages poll) and tries
+    the stream again later."""
+    return HttpResponse(status=204)
 
 
 def _streaming(body) -> StreamingHttpResponse:
@@ -135,7 +134,7 @@ async def encounter_stream(request, pk: int):
         return HttpResponseNotAllowed(["GET"])
     if not isinstance(request, ASGIRequest):
         # A sync server (WSGI) would hold a whole worker for as long as the stream stays open:
-        # there the stream ends at once and clients poll (after its checks: 401/404 alike).
+        # there no stream is held, and clients poll (after its checks: 401/404 alike).
         return await _ended_or_refused(request, pk)
     try:
         listener = await push.listen(pk)
@@ -156,4 +155,10 @@ async def encounter_stream(request, pk: int):
 async def _ended_or_refused(request, pk: int):
     """Without a feed the stream still answers who may not open it (401/404) first."""
     status, _user_id, _start = await sync_to_async(_open)(request, pk)
-    return _error(request, status) if status != 200 else _ended()
+    return _error(request, status) if status != 200 else _no_stream()
+
+
+def page_stream_url(request, encounter_id: int) -> str:
+    """The stream a page should open, or "" where the server cannot hold one (a sync server:
+    the development server, the test server, gunicorn): then the page only polls."""
+    return reverse("api-encounter-stream", args=[encounter_id]) if isinstance(request, ASGIRequest) else ""

@@ -19,7 +19,8 @@ read what changed from `/events/?after=` or the encounter. Nothing private trave
 With `Last-Event-ID: <version>` a client that reconnects gets one message at once if the
 encounter moved past that version. A comment line (`: keep-alive`) goes out at least every
 20 s. The stream ends when the member leaves or is removed, or when the server loses its
-fan-out (clients reconnect after the `retry` it sends, and meanwhile read `/events/`)."""
+fan-out (clients reconnect after the `retry` it sends, and meanwhile read `/events/`). While
+the server cannot hold a stream it answers 204: read `/events/` and try again later."""
 
 _MESSAGE_DATA = {
     "type": "object",
@@ -55,7 +56,8 @@ def _operation(security) -> dict:
                         "x-message-data": _MESSAGE_DATA,
                     }
                 },
-            }
+            },
+            "204": {"description": "No stream can be held now: read `/events/` and try again later."},
         },
     }
     if security:

@@ -259,20 +259,14 @@ def test_a_closed_stream_leaves_nothing_behind(table, memory_fan_out):
     assert push.HUB.count() == 0
 
 
-def test_a_sync_server_answers_a_stream_that_ends_at_once(table, memory_fan_out):
-    """Under WSGI a held stream would pin a worker: it ends, and the client polls."""
+def test_a_sync_server_holds_no_stream(table, memory_fan_out):
+    """Under WSGI a held stream would pin a worker: 204, and the client polls."""
     encounter = table.create()["id"]
     client = Client()
     client.force_login(table.player)
-    response = client.get(stream_url(encounter))
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/event-stream"
-
-    async def body():
-        return [chunk async for chunk in response.streaming_content]
-
-    assert asyncio.run(body()) == [b"retry: 3000\n\n"]
+    assert client.get(stream_url(encounter)).status_code == 204
     assert push.HUB.count() == 0
+    assert Client().get(stream_url(encounter)).status_code == 401
 
 
 def test_messages_round_trip_through_the_channel_format():
@@ -332,10 +326,9 @@ def test_redis_stopping_ends_streams_cleanly_and_coming_back_resumes_them(table,
     async def while_redis_is_down(seen_version: int):
         # Actions still answer as documented (the change is committed; only the push is lost).
         await sync_to_async(table.add_npc)(encounter)
-        # A stream opened now ends at once (the client polls meanwhile); no 5xx.
+        # No stream can be opened now: 204 (the client polls meanwhile); no 5xx.
         down = await open_stream(table.player, encounter, last_event_id=str(seen_version))
-        body = [chunk async for chunk in down.streaming_content]
-        return down.status_code, body
+        return down.status_code, down.content
 
     async def scenario():
         stream = chunks(await open_stream(table.player, encounter))
@@ -356,7 +349,7 @@ def test_redis_stopping_ends_streams_cleanly_and_coming_back_resumes_them(table,
 
     stream_ended, down, caught_up, resumed = asyncio.run(scenario())
     assert stream_ended
-    assert down == (200, [b"retry: 3000\n\n"])
+    assert down == (204, b"")
     now = encounter_now(encounter)
     assert caught_up["data"] == {"version": now.version - 1, "last_seq": now.last_seq - 1}
     assert resumed["data"] == {"version": now.version, "last_seq": now.last_seq}
