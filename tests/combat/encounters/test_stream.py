@@ -10,6 +10,7 @@ import threading
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connections
 from django.test import AsyncClient, Client
 from rest_framework.authtoken.models import Token
 
@@ -71,6 +72,19 @@ def encounter_now(encounter_id: int) -> Encounter:
     return Encounter.objects.get(pk=encounter_id)
 
 
+def in_thread(function):
+    """`function` on a worker thread, as a request would run it, closing that thread's database
+    connection after (the test database must be free to drop at the end)."""
+
+    def run(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(run)
+
+
 @pytest.fixture
 def memory_fan_out(settings):
     settings.REDIS_URL = ""
@@ -86,9 +100,9 @@ def test_each_committed_change_is_one_message_with_the_version_and_newest_seq(ta
         assert response["Cache-Control"] == "no-cache"
         stream = chunks(response)
         assert (await next_chunk(stream)).startswith("retry: ")
-        await sync_to_async(table.add_pc)(encounter)
+        await in_thread(table.add_pc)(encounter)
         first = await next_message(stream)
-        await sync_to_async(table.add_npc)(encounter)
+        await in_thread(table.add_npc)(encounter)
         second = await next_message(stream)
         await stream.aclose()
         return first, second
@@ -111,7 +125,7 @@ def test_the_wire_format_is_three_lines_and_a_blank_one(table, memory_fan_out):
     async def scenario():
         stream = chunks(await open_stream(table.gm, encounter))
         await next_chunk(stream)
-        await sync_to_async(table.add_pc)(encounter)
+        await in_thread(table.add_pc)(encounter)
         chunk = await next_chunk(stream)
         await stream.aclose()
         return chunk
@@ -233,9 +247,9 @@ def test_a_member_who_leaves_stops_receiving_at_once(table, memory_fan_out):
         gm = chunks(await open_stream(table.gm, encounter))
         await next_chunk(player)
         await next_chunk(gm)
-        await sync_to_async(table.campaign.memberships.filter(user=table.player).delete)()
+        await in_thread(table.campaign.memberships.filter(user=table.player).delete)()
         player_ended = await ended(player)
-        await sync_to_async(table.add_npc)(encounter)
+        await in_thread(table.add_npc)(encounter)
         gm_message = await next_message(gm)
         await gm.aclose()
         return player_ended, gm_message
@@ -325,7 +339,7 @@ def test_redis_stopping_ends_streams_cleanly_and_coming_back_resumes_them(table,
 
     async def while_redis_is_down(seen_version: int):
         # Actions still answer as documented (the change is committed; only the push is lost).
-        await sync_to_async(table.add_npc)(encounter)
+        await in_thread(table.add_npc)(encounter)
         # No stream can be opened now: 204 (the client polls meanwhile); no 5xx.
         down = await open_stream(table.player, encounter, last_event_id=str(seen_version))
         return down.status_code, down.content
@@ -333,7 +347,7 @@ def test_redis_stopping_ends_streams_cleanly_and_coming_back_resumes_them(table,
     async def scenario():
         stream = chunks(await open_stream(table.player, encounter))
         await next_chunk(stream)
-        await sync_to_async(table.add_pc)(encounter)
+        await in_thread(table.add_pc)(encounter)
         first = await next_message(stream)
         await sync_to_async(own_redis.stop)()
         stream_ended = await ended(stream)
@@ -341,7 +355,7 @@ def test_redis_stopping_ends_streams_cleanly_and_coming_back_resumes_them(table,
         await sync_to_async(own_redis.start)()
         back = chunks(await open_stream(table.player, encounter, last_event_id=str(first["id"])))
         caught_up = await next_message(back)  # at once: the change made while Redis was down
-        await sync_to_async(table.add_npc)(encounter)
+        await in_thread(table.add_npc)(encounter)
         resumed = await next_message(back)
         await back.aclose()
         await push.stop_feeds()
