@@ -8,7 +8,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z][a-z0-9-]*:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-users messages check-deploy clean
+.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-users messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,10 @@ bench-memory: install-dev bench-wrk ## a worker's memory over 20,000 mixed reque
 
 bench-engine: install-dev ## the rules engine in-process
 	$(BIN)/python -m bench.engine --json bench/results/engine.json $(BENCH_ENGINE_ARGS)
+
+# Live updates: two uvicorn processes sharing PostgreSQL (127.0.0.1:5432) and Redis (db 14).
+bench-stream: install-dev ## change-to-screen across two web processes, 1,000 idle streams, a burst
+	$(BIN)/python -m bench.stream --json bench/results/stream.json $(BENCH_STREAM_ARGS)
 
 bench-server: install-dev ## one scenario run against the server (BENCH_ARGS)
 	$(BIN)/python -m bench.run --json bench/results/latest.json $(BENCH_ARGS)

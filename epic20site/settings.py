@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: keeps the chain in one thread per request under ASGI (see its docstring).
+    "epic20site.middleware.SyncChain",
 ]
 
 ROOT_URLCONF = "epic20site.urls"
