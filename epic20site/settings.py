@@ -177,6 +177,10 @@ CACHES["live"] = _live_cache()
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 DJANGO_REDIS_LOGGER = "epic20site.cache"
 
+# Under the ASGI server (`epic20site.asgi`), the threads each process runs requests' sync parts
+# on (reused; a request waits for a free one). Keep it at or under DB_POOL_SIZE.
+WEB_THREADS = env.int("WEB_THREADS", default=10)
+
 # An open encounter stream (`combat.stream`) sends a comment after this many idle seconds, so
 # that no proxy in between closes it for silence (API.md asks for at least one every 20 s).
 STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=15)
