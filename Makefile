@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-users messages check-deploy clean
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z][a-z0-9-]*:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-users messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,30 +22,28 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(VENV)/.installed $@
 
-install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+install: $(VENV)/.installed ## install what the app needs into .venv
+install-dev: $(VENV)/.installed-dev ## install what the tests and the benchmark need too
 
-# The task worker (django-tasks' database backend) and the deadline/outbox sweep run beside the
-# server and stop with it.
-run: install
+# The Procfile's processes (web: uvicorn; worker: the tasks; clock: the deadline and outbox
+# sweep) under honcho, which stops all of them on Ctrl-C or SIGTERM (make passes SIGTERM on to
+# honcho, which signals each process's whole group).
+run: install ## serve the app with demo data on http://127.0.0.1:8000 (PORT=…; SQLite), with its worker and clock
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py db_worker & WORKER=$$!; \
-	$(BIN)/python manage.py tracking_sweep --loop 30 & SWEEP=$$!; \
-	trap 'kill $$WORKER $$SWEEP' EXIT INT TERM; \
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	exec env PATH="$(abspath $(BIN)):$$PATH" HOST=127.0.0.1 $(BIN)/honcho start --no-prefix --port $(PORT) --procfile Procfile
 
-test: install-dev
+test: install-dev ## ruff, the migrations check and the whole test suite
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
-lint: install-dev
+lint: install-dev ## ruff check and format check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
 # pytest exits 5 when it collects nothing: fine only while tests/e2e has no test file at all.
-e2e: install-dev
+e2e: install-dev ## browser tests in Debian's chromium
 	bash scripts/install-browser.sh
 	@rc=0; $(BIN)/pytest tests/e2e -m e2e -p no:xdist || rc=$$?; \
 	if [ $$rc -eq 5 ] && ! ls tests/e2e/test_*.py >/dev/null 2>&1; then \
@@ -50,44 +51,48 @@ e2e: install-dev
 	if [ $$rc -eq 5 ]; then echo "e2e: tests/e2e has test files but pytest collected none (missing @pytest.mark.e2e?)"; fi; \
 	exit $$rc
 
-fuzz: install-dev
+fuzz: install-dev ## schemathesis against our own OpenAPI schema
 	bash scripts/fuzz-api.sh
 
 # The rules engine in-process; every request as a share of GET /api/v1/auth/me/ (wrk under
 # gunicorn, the issue's targets table); a worker's memory over 20,000 mixed requests; then the
 # 10-user session targets (builder, attacks). bench/README.md; about 15 minutes on 2 cores.
-bench: bench-engine bench-floor bench-memory bench-users
+bench: bench-engine bench-floor bench-memory bench-users ## the whole benchmark (about 15 minutes on 2 cores)
 
-bench-wrk:
+bench-wrk: ## build wrk, the load generator the benchmark uses
 	bash bench/install-wrk.sh
 
-bench-floor: install-dev bench-wrk
+bench-floor: install-dev bench-wrk ## every request as a share of the authenticated floor
 	$(BIN)/python -m bench.floor --json bench/results/floor.json $(BENCH_FLOOR_ARGS)
 
-bench-memory: install-dev bench-wrk
+bench-memory: install-dev bench-wrk ## a worker's memory over 20,000 mixed requests
 	$(BIN)/python -m bench.memory --json bench/results/memory.json $(BENCH_MEMORY_ARGS)
 
-bench-engine: install-dev
+bench-engine: install-dev ## the rules engine in-process
 	$(BIN)/python -m bench.engine --json bench/results/engine.json $(BENCH_ENGINE_ARGS)
 
-bench-server: install-dev
+# Live updates: two uvicorn processes sharing PostgreSQL (127.0.0.1:5432) and Redis (db 14).
+bench-stream: install-dev ## change-to-screen across two web processes, 1,000 idle streams, a burst
+	$(BIN)/python -m bench.stream --json bench/results/stream.json $(BENCH_STREAM_ARGS)
+
+bench-server: install-dev ## one scenario run against the server (BENCH_ARGS)
 	$(BIN)/python -m bench.run --json bench/results/latest.json $(BENCH_ARGS)
 
 # The builder and attack targets are stated for 10 users: no pause (worst case), then paced.
 BENCH_USERS := --concurrency 10 --scenario builder_check --scenario encounter_attack \
   --scenario hero_attack --scenario anima_attack --scenario msh_attack
-bench-users: install-dev
+bench-users: install-dev ## the 10-user builder and attack targets
 	$(BIN)/python -m bench.run $(BENCH_USERS) --json bench/results/users-closed.json $(BENCH_ARGS)
 	$(BIN)/python -m bench.run $(BENCH_USERS) --think-ms 500 --requests 400 --warmup 50 \
 	  --json bench/results/users-paced.json $(BENCH_ARGS)
 
-messages:
+messages: ## refresh and compile the English translation
 	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l en --no-location --no-obsolete
 	$(BIN)/python manage.py compilemessages -l en
 
-check-deploy: install
+check-deploy: install ## Django's deployment checks with production settings
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH \
 	  ALLOWED_HOSTS=epic20.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
 
-clean:
+clean: ## remove .venv and every generated file
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,5 +1,5 @@
 """Every request as a share of the floor, `GET /api/v1/auth/me/` (token auth, one small query,
-DRF's rendering), measured from outside under gunicorn with wrk, in the same run: each round
+DRF's rendering), measured from outside under the server (uvicorn as the Procfile runs it, or gunicorn) with wrk, in the same run: each round
 measures `me` and then every scenario, and a scenario's ratio is its req/s over the req/s of `me`
 in the same round (the median over the rounds is reported).
 
@@ -217,7 +217,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=8, help="wrk's open connections")
     parser.add_argument("--threads", type=int, default=2, help="wrk's threads")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
+    parser.add_argument("--workers", type=int, default=2, help="the server's worker processes")
+    parser.add_argument(
+        "--server",
+        choices=("gunicorn", "uvicorn"),
+        default="uvicorn",
+        help="uvicorn (ASGI, the Procfile's web) or gunicorn sync workers (WSGI, as before)",
+    )
     parser.add_argument("--postgres", metavar="URL", help="as bench.run --postgres")
     parser.add_argument(
         "--redis",
@@ -299,7 +305,7 @@ def print_table(report: dict) -> None:
     machine = report["machine"]
     print(
         f"\nwrk {report['wrk']['connections']} connections, {report['wrk']['seconds']:.0f} s per scenario, "
-        f"{report['rounds']} rounds; gunicorn {report['server']['workers']} sync workers on "
+        f"{report['rounds']} rounds; {report['server']['kind']} {report['server']['workers']} workers on "
         f"{report['server']['database']}, cache {report['server']['cache']}; {machine['cpus']} CPUs; "
         "load average (1, 5, 15 min) "
         f"{machine['load_before']} before, {machine['load_after']} after."
@@ -331,7 +337,9 @@ def _measure(server: AppServer, scenario: FloorScenario, requests: list[Request]
 def run(args: argparse.Namespace) -> dict:
     chosen = [FLOOR, *(s for s in SCENARIOS if not args.scenario or s.name in args.scenario)]
     load_before = os.getloadavg()
-    with AppServer(workers=args.workers, postgres_server=args.postgres, redis_url=args.redis) as server:
+    with AppServer(
+        workers=args.workers, postgres_server=args.postgres, redis_url=args.redis, server=args.server
+    ) as server:
         server.apply_env()
         os.chdir(ROOT)
         from bench.run import prepare_database
@@ -344,7 +352,7 @@ def run(args: argparse.Namespace) -> dict:
         ctx = BenchContext(base_url=server.base_url)
         world = build_world(ctx)
         connections.close_all()
-        print(f"bench: world ready ({world.events} events); gunicorn on {server.base_url}", flush=True)
+        print(f"bench: world ready ({world.events} events); {args.server} on {server.base_url}", flush=True)
         requests = {s.name: s.requests(world, ctx) for s in chosen}
         for scenario in chosen:
             sanity_check(server.base_url, scenario, requests[scenario.name])
@@ -381,6 +389,7 @@ def run(args: argparse.Namespace) -> dict:
         "rounds": args.rounds,
         "wrk": {"connections": args.connections, "threads": args.threads, "seconds": args.seconds},
         "server": {
+            "kind": args.server,
             "workers": args.workers,
             "database": database,
             "cache": "redis (cache, cached_db sessions, live markers)"

@@ -76,7 +76,9 @@ class AppServer:
         threads: int = 1,
         postgres_server: str | None = None,
         redis_url: str | None = None,
+        server: str = "gunicorn",
     ):
+        self.server = server
         self.workers = workers
         self.worker_class = worker_class
         self.threads = threads
@@ -107,8 +109,31 @@ class AppServer:
             os.environ.pop(name, None)
         os.environ.update(self.env)
 
+    def _uvicorn_command(self) -> list[str]:
+        """The Procfile's `web` (uvicorn, ASGI), with `workers` processes."""
+        return [
+            str(Path(sys.executable).parent / "uvicorn"),
+            "epic20site.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--lifespan",
+            "off",
+            "--no-proxy-headers",
+            "--no-access-log",
+            "--timeout-graceful-shutdown",
+            "3",
+        ]
+
     def start(self, timeout: float = 30.0) -> None:
-        cmd = [
+        cmd = self._uvicorn_command() if self.server == "uvicorn" else self._gunicorn_command()
+        self._launch(cmd, timeout)
+
+    def _gunicorn_command(self) -> list[str]:
+        return [
             str(Path(sys.executable).parent / "gunicorn"),
             "epic20site.wsgi:application",
             "--bind",
@@ -126,6 +151,8 @@ class AppServer:
             "--error-logfile",
             "-",
         ]
+
+    def _launch(self, cmd: list[str], timeout: float) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CACHE_KEY_PREFIX", "TESTING")}
         env.update(self.env)
         log = self.log_path.open("ab")
@@ -136,7 +163,7 @@ class AppServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited early:\n{self.log_tail()}")
+                raise RuntimeError(f"{self.server} exited early:\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(f"{self.base_url}/healthz", timeout=2) as response:
                     if response.status == 200:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, stream
 
 urlpatterns = [
     path(
@@ -21,4 +21,5 @@ urlpatterns = [
     path("encounters/<int:pk>/reveal/", api.RevealView.as_view(), name="api-encounter-reveal"),
     path("encounters/<int:pk>/odds/", api.OddsView.as_view(), name="api-encounter-odds"),
     path("encounters/<int:pk>/export/", api.ExportView.as_view(), name="api-encounter-export"),
+    path("encounters/<int:pk>/stream/", stream.encounter_stream, name="api-encounter-stream"),
 ]

@@ -1,12 +1,12 @@
 """Live updates: how an open page learns, within a second, that its encounter changed.
 
-Every open page polls `GET /encounters/<id>/log/after/<seq>?v=<version>` once a second, every 2 s
-while nothing happens (`static/js/fight-page.js`). The answer is 204 while nothing changed, so an idle poll costs almost nothing; when
-the version moved, the page gets the new events and the fresh state cards.
-
-Why polling and not server-sent events: the app runs under gunicorn's sync workers, where a
-held-open SSE stream would pin one worker per open page; a one-second poll that usually answers
-204 keeps every worker free, works through any proxy and needs no extra process.
+Each committed write is pushed to the encounter's open streams (`combat.push`, `combat.stream`):
+an open page holds `GET /api/v1/encounters/<id>/stream/` and, on each `changed` message, fetches
+`GET /encounters/<id>/log/after/<seq>?v=<version>`: the new events and the fresh state cards,
+as out-of-band swaps (`static/js/fight-page.js`). Where a stream cannot be opened (no
+EventSource, a proxy that refuses it, Redis down) the page falls back to asking that same
+address once a second, every 2 s while nothing happens. The answer is 204 while nothing
+changed, so an idle poll costs almost nothing.
 
 "Has it changed?" is answered from the `live` cache (`settings._live_cache`), where each
 committed write publishes the encounter's marker (`seq` of the last event, `version` of the
@@ -37,6 +37,8 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import caches
 from django.db import transaction
+
+from . import push
 
 # Markers outlive any fight; Redis evicts them when memory is short, and a miss reads the DB.
 MARKER_TIMEOUT = 60 * 60 * 24
@@ -80,9 +82,15 @@ def _live():
 
 def publish(encounter) -> None:
     """Announce the encounter's new marker once the current transaction commits (never before:
-    a poll must not see a change that could still roll back)."""
+    a stream or a poll must not see a change that could still roll back): to the open streams
+    (`combat.push`), and to the cache the fallback poll reads."""
     marker = Marker(encounter.last_seq, encounter.version, encounter.undo_version)
-    transaction.on_commit(lambda: _store_marker(encounter.pk, marker))
+
+    def announce():
+        _store_marker(encounter.pk, marker)
+        push.announce(push.Change(encounter.pk, marker.version, marker.seq))
+
+    transaction.on_commit(announce)
 
 
 def _store_marker(encounter_id: int, marker: Marker) -> None:
@@ -180,8 +188,16 @@ def remember_watcher(encounter_id: int, user_id: int) -> None:
 
 
 def forget_watchers(encounter_ids, user_id: int) -> None:
-    """The user may no longer watch these encounters (they left the campaign): their next poll
-    runs the full access check again, and answers 404."""
+    """The user may no longer watch these encounters (they left the campaign): their open
+    streams of them end (once the removal commits), and their next poll runs the full access
+    check again, and answers 404."""
+    encounter_ids = list(encounter_ids)
+
+    def revoke():
+        for encounter_id in encounter_ids:
+            push.announce(push.Revoke(encounter_id, user_id))
+
+    transaction.on_commit(revoke)
     try:
         _live().delete_many([_access_key(eid, user_id) for eid in encounter_ids])
     except Exception:  # the remembered access runs out by itself within ACCESS_TIMEOUT

@@ -38,7 +38,7 @@ from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import remembered_partial
 from epic20site.validation import read_json_or_refuse
 
-from . import dice, export, idempotency, live, selectors, services
+from . import dice, export, idempotency, live, selectors, services, stream
 from .display import declared_words
 from .forms import EncounterForm
 from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
@@ -317,7 +317,14 @@ def encounter_detail(request, pk):
     if request.htmx:
         return HttpResponse(page)
     return render(
-        request, DETAIL_TEMPLATE, {"encounter": encounter, "campaign": encounter.campaign, "page": page}
+        request,
+        DETAIL_TEMPLATE,
+        {
+            "encounter": encounter,
+            "campaign": encounter.campaign,
+            "page": page,
+            "stream_url": stream.page_stream_url(request, encounter.pk),
+        },
     )
 
 
@@ -446,6 +453,7 @@ def encounter_log(request, pk):
     encounter = access.access_encounter_by_id(request.user, pk)
     live.remember_watcher(encounter.pk, request.user.pk)
     context = log_context(request, encounter)
+    context["stream_url"] = stream.page_stream_url(request, encounter.pk)
     template = f"{LOG_TEMPLATE}#log" if request.htmx else LOG_TEMPLATE
     return render(request, template, context)
 

@@ -148,3 +148,26 @@ class CommonMiddleware(common.CommonMiddleware):
 
 
 _TRAILING_SLASH = gettext_lazy("Las direcciones de la API terminan en «/»: prueba %(path)s")
+
+
+class SyncChain:
+    """The innermost middleware, sync only, so that under the ASGI server the whole chain runs
+    in one thread per request.
+
+    Django runs a middleware that can do both in the mode of the one inside it. Without this,
+    the chain under uvicorn would be async from the CSRF check inwards, and every
+    `MiddlewareMixin` there (CSRF, authentication, messages, clickjacking, CSP, htmx) would hop
+    into a thread and back for each of its hooks: about ten thread switches per request before a
+    sync view (all of ours but the encounter stream) hops once more. Sync from here outwards, a
+    request crosses into a thread once, at the top, and runs every hook and its view there; an
+    async view (the stream) is awaited from that thread on the server's loop.
+    """
+
+    sync_capable = True
+    async_capable = False
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)

@@ -18,6 +18,7 @@ method the view refuses with 405) is left to its view.
 from __future__ import annotations
 
 import re
+import threading
 from functools import cache
 
 from django.utils.translation import gettext as _
@@ -40,9 +41,20 @@ def _accepts_many(parameter: dict) -> bool:
     return schema.get("type") == "array" and parameter.get("explode", True)
 
 
-@cache
+# drf-spectacular's generator is not safe to run in two threads at once (it loads its extension
+# classes lazily), and under the ASGI server concurrent requests run in threads of one process:
+# the first requests with a query string wait for one generation instead of racing.
+GENERATION = threading.Lock()
+
+
 def contract() -> dict[tuple[str, str], dict[str, bool]]:
     """(METHOD, shape) → {parameter name: whether it may be repeated}, from the published schema."""
+    with GENERATION:
+        return _contract()
+
+
+@cache
+def _contract() -> dict[tuple[str, str], dict[str, bool]]:
     from drf_spectacular.drainage import GENERATOR_STATS
     from drf_spectacular.generators import SchemaGenerator
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from drf_spectacular.views import SpectacularAPIView
 
+from .query_contract import GENERATION
+
 
 def _from_a_browser(request) -> bool:
     """A browser's own navigation names HTML first in its Accept header."""
@@ -16,6 +18,11 @@ class SchemaView(SpectacularAPIView):
     """`GET /api/v1/schema/`: the OpenAPI schema (YAML, or JSON with `?format=json` or an
     `Accept` that asks for it). Opened in a browser, the YAML comes as plain text, which the
     browser shows instead of downloading a file of a type it cannot display."""
+
+    def get(self, request, *args, **kwargs):
+        # One generation at a time per process (see `query_contract.GENERATION`).
+        with GENERATION:
+            return super().get(request, *args, **kwargs)
 
     def finalize_response(self, request, response, *args, **kwargs):
         response = super().finalize_response(request, response, *args, **kwargs)

@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: keeps the chain in one thread per request under ASGI (see its docstring).
+    "epic20site.middleware.SyncChain",
 ]
 
 ROOT_URLCONF = "epic20site.urls"
@@ -110,8 +112,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
-# Persistent connections: opening one per request costs more than most of our queries.
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.int("DB_POOL_SIZE", default=10):
+    # Under the ASGI server each sync view runs in a thread of its own, and each thread would
+    # hold its own connection: a pool per process bounds them (DB_POOL_SIZE each; a request
+    # waits up to DB_POOL_TIMEOUT seconds for one). Size it so that every process's pool
+    # together stays under PostgreSQL's max_connections. DB_POOL_SIZE=0 turns it off.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault(
+        "pool",
+        {
+            "min_size": 1,
+            "max_size": env.int("DB_POOL_SIZE", default=10),
+            "timeout": env.float("DB_POOL_TIMEOUT", default=10),
+        },
+    )
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not as well
+else:
+    # Persistent connections: opening one per request costs more than most of our queries.
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
 DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -161,6 +179,14 @@ def _live_cache() -> dict:
 CACHES["live"] = _live_cache()
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 DJANGO_REDIS_LOGGER = "epic20site.cache"
+
+# Under the ASGI server (`epic20site.asgi`), the threads each process runs requests' sync parts
+# on (reused; a request waits for a free one). Keep it at or under DB_POOL_SIZE.
+WEB_THREADS = env.int("WEB_THREADS", default=10)
+
+# An open encounter stream (`combat.stream`) sends a comment after this many idle seconds, so
+# that no proxy in between closes it for silence (API.md asks for at least one every 20 s).
+STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=15)
 
 # Sessions are read on every logged-in request: with a shared cache in front of the database
 # that read costs no query. Never with the per-process cache, where a logout in one process
@@ -254,6 +280,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "epic20site.schema.nullable_references",
+        "combat.stream_schema.document_stream",
         "epic20site.schema.document_error_answers",
         "combat.schemas.any_system_action",
         "combat.system_schemas.describe_every_system",

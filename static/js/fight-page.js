@@ -3,9 +3,12 @@
  * - Phone tabs: below 992 px the page shows one part at a time (action, combatants, log).
  * - The log keeps its newest entry in view, unless the reader scrolled up to read older ones;
  *   then a button offers to jump to the newest.
- * - Live updates: the page asks the server for news every second. When the server cannot be
- *   reached a banner says so, retries wait longer each time (2, 4, 8… up to 30 s), and the
- *   banner goes away at the first answer.
+ * - Live updates: the page holds the encounter's stream (Server-Sent Events, through htmx's
+ *   "sse" extension) and, on each `changed` message newer than what it shows, fetches the news
+ *   (the same answer the poll gets). Where the stream cannot be opened (no EventSource, an
+ *   error, a server that ends it) the page asks for news every second instead, until the stream
+ *   opens again. When the server cannot be reached a banner says so, retries wait longer each
+ *   time (2, 4, 8… up to 30 s), and the banner goes away at the first answer.
  * - The attack form: the weapon list follows the kind of attack, and a weapon picks its kind.
  * - Success messages go away after a few seconds; errors stay until the next action.
  */
@@ -18,6 +21,8 @@
   // arrive within 2 s); news, or the page's own action, bring it back to every second.
   const IDLE_AFTER = 5;
   const IDLE_POLL_MS = 2000;
+  // A stream that has not opened by then leaves the page polling (until it opens).
+  const STREAM_GRACE_MS = 3000;
   const STICK_PX = 48;
   const SUCCESS_MS = 6000;
 
@@ -103,9 +108,15 @@
   let failures = 0;
   let idleAnswers = 0;
   let timer = null;
+  let streaming = false; // the stream is open: no poll runs
+  let newestHeard = -1; // the newest version the stream announced
 
   function live() {
     return document.getElementById("encounter-live");
+  }
+
+  function stream() {
+    return document.getElementById("encounter-stream");
   }
 
   function schedule(ms) {
@@ -113,10 +124,14 @@
     timer = setTimeout(poll, ms);
   }
 
-  function poll() {
+  function fetchNews() {
     const element = live();
-    if (!element || !window.htmx) return;
-    htmx.trigger(element, "fight-poll");
+    if (element && window.htmx) htmx.trigger(element, "fight-poll");
+  }
+
+  function poll() {
+    if (streaming) return;
+    fetchNews();
     // Should no answer ever come, ask again anyway.
     schedule(Math.max(POLL_MS * 10, backoff()));
   }
@@ -136,6 +151,11 @@
     }
   }
 
+  function shownVersion() {
+    const element = live();
+    return element ? Number(element.dataset.version) : -1;
+  }
+
   function answered(event) {
     // The poller itself: its element may have been swapped out by the answer, so ask the
     // request which element sent it.
@@ -146,7 +166,53 @@
     failures = reached ? 0 : failures + 1;
     idleAnswers = reached && event.detail.xhr.status === 204 ? idleAnswers + 1 : 0;
     banner(!reached);
-    schedule(backoff());
+    if (!streaming) {
+      schedule(backoff());
+    } else if (reached && newestHeard > shownVersion()) {
+      // A message came while this answer was on its way: ask again for what it announced.
+      setTimeout(fetchNews, 0);
+    }
+  }
+
+  // The stream: opened only where the browser and the extension can hold it.
+  function openStream() {
+    const element = stream();
+    if (!element || !window.EventSource || !window.htmx || !htmx.createEventSource) return false;
+    element.setAttribute("hx-ext", "sse");
+    element.setAttribute("sse-connect", element.dataset.streamUrl);
+    htmx.process(element);
+    return true;
+  }
+
+  function heard(event) {
+    let data = null;
+    try {
+      data = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    newestHeard = Math.max(newestHeard, data.version);
+    stream().dataset.heard = String(newestHeard);
+    if (data.version > shownVersion()) fetchNews();
+  }
+
+  function streamOpened(event) {
+    if (event.target !== stream()) return;
+    streaming = true;
+    stream().dataset.live = "stream";
+    clearTimeout(timer);
+    event.detail.source.addEventListener("changed", heard);
+    // Whatever changed before the stream opened (or while it was away) is fetched once.
+    fetchNews();
+  }
+
+  function streamLost(event) {
+    if (event.target !== stream()) return;
+    if (streaming) {
+      streaming = false;
+      stream().dataset.live = "poll";
+      schedule(POLL_MS);
+    }
   }
 
   // --- A new key for the action forms once an action was answered -------------------------
@@ -227,6 +293,9 @@
       if (target.id === "event-list") logGrew();
       if (target.id === "encounter-controls" || target.closest("#encounter-controls")) fitForms(document);
     });
-    if (live()) schedule(POLL_MS);
+    document.body.addEventListener("htmx:sseOpen", streamOpened);
+    document.body.addEventListener("htmx:sseError", streamLost);
+    document.body.addEventListener("htmx:sseClose", streamLost);
+    if (live()) schedule(openStream() ? STREAM_GRACE_MS : POLL_MS);
   });
 })();
