@@ -16,13 +16,16 @@ import pkgutil
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django.utils.translation import gettext as _
 
 from rules.core.section_names import rule_label as section_label
 
 from .lines import EventView, LogLine, Names
+
+if TYPE_CHECKING:
+    from .system_schemas import SystemSchema
 
 
 @runtime_checkable
@@ -73,6 +76,9 @@ class Presentation(Protocol):
     # When a turn's deadline passes (`combat.deadline_tasks`), the GM's defaults this system can
     # apply, each as one of its own action types; any other default tells the GM instead.
     deadline_defaults: Mapping[str, str] = {}
+    # How its encounters look in the OpenAPI schema (`combat/systems/<slug>_schema.py`); None:
+    # described as open objects.
+    schema: SystemSchema | None = None
 
     def declared_details(self, action: dict, lang: str) -> list[str]:
         """What a declared action uses, in words (the weapon, the maneuver…)."""

@@ -5,7 +5,6 @@ joined by `type`)."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 import types
 import typing
@@ -160,18 +159,6 @@ ACTION_COMPONENT = "Action"
 
 
 @cache
-def system_schema_module(slug: str) -> types.ModuleType | None:
-    """The one place a system's encounter schema (`combat/systems/<slug>_schema.py`: its clock,
-    combatants, rolls, events and odds, joined by `combat.system_schemas`) is found."""
-    name = f"combat.systems.{slug}_schema"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise  # the module is there and something it imports is not
-        return None
-
-
 @cache
 def declared_serializer(slug: str, action_type: ActionType) -> type[StrictSerializer]:
     """One action type as declared ahead: the action without its `actor` (the declaration's)."""

@@ -2,22 +2,22 @@
 system"): the state, its `clock` and combatants, and the events of the turn log with their rolls,
 per system and per event type.
 
-Each system describes its own in `combat/systems/<slug>_schema.py` (found by
-`combat.schemas.system_schema_module`, the one place that looks): `CLOCK` (a component name and its schema),
-`COMBATANT` (the keys its combatants add), `ROLLS` (roll components by name), `EVENT_FIELDS`
-(keys any of its events may carry), `EVENTS` (event type → that type's own keys) and `ODDS`
-(the odds endpoint's answer; `"Odds"` for the shape `OddsSerializer` describes). A system
-without one (a system added without an API description yet) is described as open objects, so
-its answers still validate. This module only joins them; it names no system."""
+Each system describes its own as a `SystemSchema` in `combat/systems/<slug>_schema.py`, which
+its presentation declares (`Presentation.schema`, found through the one registry,
+`combat.presentation.presentation_for`). A system without one (a system added without an API
+description yet) is described as open objects, so its answers still validate. This module only
+joins them; it names no system."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from rules import systems
 from rules.core.ahead import DeclaringCombat
 
-from .schemas import system_schema_module
+from .presentation import presentation_for
 
 REF = "#/components/schemas/"
 
@@ -87,8 +87,25 @@ AHEAD_EVENTS: dict[str, dict] = {
 }
 
 
-def _own_events(slug: str, module) -> dict | None:
-    own = getattr(module, "EVENTS", None)
+@dataclass(frozen=True)
+class SystemSchema:
+    """What one system's encounters look like in the API, beside what every system shares."""
+
+    # The clock's component name and its schema.
+    clock: tuple[str, dict] = _OPEN_CLOCK
+    # The keys its combatants add (None: an open object).
+    combatant: dict | None = None
+    # Roll components by name.
+    rolls: Mapping[str, dict] = field(default_factory=dict)
+    # Keys any of its events may carry.
+    event_fields: Mapping[str, dict] = field(default_factory=dict)
+    # Event type → that type's own keys (None: events are open objects).
+    events: Mapping[str, dict] | None = None
+    # The odds endpoint's answer; "Odds" for the shape `OddsSerializer` describes.
+    odds: dict | str = field(default_factory=lambda: dict(OBJECT))
+
+
+def _own_events(slug: str, own: Mapping[str, dict] | None) -> dict | None:
     if own is None:
         return None
     combat = systems.for_encounters(systems.get(slug)).combat
@@ -97,14 +114,14 @@ def _own_events(slug: str, module) -> dict | None:
 
 
 def _described(slug: str) -> dict:
-    module = system_schema_module(slug)
+    own = presentation_for(slug).schema or SystemSchema()
     return {
-        "clock": getattr(module, "CLOCK", _OPEN_CLOCK),
-        "combatant": getattr(module, "COMBATANT", None),
-        "rolls": getattr(module, "ROLLS", {}),
-        "event_fields": getattr(module, "EVENT_FIELDS", {}),
-        "events": _own_events(slug, module),
-        "odds": getattr(module, "ODDS", OBJECT),
+        "clock": own.clock,
+        "combatant": own.combatant,
+        "rolls": own.rolls,
+        "event_fields": own.event_fields,
+        "events": _own_events(slug, own.events),
+        "odds": own.odds,
     }
 
 

@@ -3,6 +3,7 @@ drf-spectacular loads while it starts (its hooks and extensions), so this view c
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
 
 from .query_contract import GENERATION
@@ -19,6 +20,7 @@ class SchemaView(SpectacularAPIView):
     `Accept` that asks for it). Opened in a browser, the YAML comes as plain text, which the
     browser shows instead of downloading a file of a type it cannot display."""
 
+    @extend_schema(exclude=True)  # the schema leaves itself out (settings: SERVE_INCLUDE_SCHEMA)
     def get(self, request, *args, **kwargs):
         # One generation at a time per process (see `query_contract.GENERATION`).
         with GENERATION:

@@ -26,6 +26,11 @@ class EventsSerializer(serializers.Serializer):
 class PreferenceSerializer(serializers.Serializer):
     email = serializers.BooleanField()
     webhook_url = serializers.CharField(allow_null=True, max_length=500)
+    webhook_secret = serializers.CharField(
+        read_only=True,
+        allow_null=True,
+        help_text="The secret each webhook call is signed with (null without a webhook).",
+    )
     digest = serializers.BooleanField()
     events = EventsSerializer()
 

@@ -16,7 +16,7 @@ from rules.anima.derived import attacks_allowed
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
 from ..presentation import Presentation, register
-from . import anima_lines, generic
+from . import anima_lines, anima_schema, generic
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
 # as its own actions: ending the turn; any other default tells the GM.
@@ -331,6 +331,7 @@ NPC_EXAMPLE = (
 
 class AnimaPresentation(Presentation):
     slug = "anima"
+    schema = anima_schema.SCHEMA
     deadline_defaults = DEADLINE_DEFAULTS
     templates = TEMPLATES
     odds_types = ODDS_TYPES

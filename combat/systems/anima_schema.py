@@ -6,7 +6,19 @@ optional). Joined by `combat.system_schemas`."""
 
 from __future__ import annotations
 
-from combat.system_schemas import FLAG, INT, LIST, NUMBER, OBJECT, TEXT, array, dice_roll, nullable, ref
+from combat.system_schemas import (
+    FLAG,
+    INT,
+    LIST,
+    NUMBER,
+    OBJECT,
+    TEXT,
+    SystemSchema,
+    array,
+    dice_roll,
+    nullable,
+    ref,
+)
 
 CLOCK = (
     "RoundClock",
@@ -186,3 +198,5 @@ EVENTS = {
 # The odds before acting (`rules.anima.odds`): the chance of each impact level; a band for a
 # player against a hidden NPC. Other keys may be added.
 ODDS = {"type": "object", "additionalProperties": True, "description": "The odds of an Anima action."}
+
+SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS)

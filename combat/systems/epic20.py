@@ -24,7 +24,7 @@ from rules.epic20.resolution.support import USES as SUPPORT_USES
 from ..display import side_label
 from ..lines import EventView, LogLine, Names
 from ..presentation import Presentation, register
-from . import epic20_lines
+from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
 from .epic20_sections import rule_label
@@ -523,6 +523,7 @@ def odds_request_from_api(query) -> dict:
 
 class Epic20Presentation(Presentation):
     slug = "epic20"
+    schema = epic20_schema.SCHEMA
     deadline_defaults = DEADLINE_DEFAULTS
     templates = TEMPLATES
     odds_query = ODDS_QUERY

@@ -6,7 +6,20 @@ an NPC's: every key that may be hidden is optional). Joined by `combat.system_sc
 
 from __future__ import annotations
 
-from combat.system_schemas import ANY, FLAG, INT, LIST, NUMBER, OBJECT, TEXT, array, dice_roll, nullable, ref
+from combat.system_schemas import (
+    ANY,
+    FLAG,
+    INT,
+    LIST,
+    NUMBER,
+    OBJECT,
+    TEXT,
+    SystemSchema,
+    array,
+    dice_roll,
+    nullable,
+    ref,
+)
 
 CLOCK = (
     "RoundClock",
@@ -69,7 +82,11 @@ EVENTS = {
     "counter_attack": {},
     "dying_check": {"hit_points": INT, "status": TEXT},
     "element_sleep": {"unhealable_damage": INT, "with_element": TEXT},
-    "energized_attack": {**_ATTACK_KEYS, "blocked": FLAG, "element": TEXT},
+    "energized_attack": {
+        **_ATTACK_KEYS,
+        "blocked": {**nullable(TEXT), "description": "Why the aura did nothing (an immunity), or null."},
+        "element": TEXT,
+    },
     "equipment": {"item": TEXT, "item_status": TEXT},
     "escape": {
         "action": TEXT,
@@ -228,3 +245,7 @@ EVENTS = {
 
 # The odds before acting: the shape `combat.serializers.OddsSerializer` describes.
 ODDS = "Odds"
+
+SCHEMA = SystemSchema(
+    clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, event_fields=EVENT_FIELDS, events=EVENTS, odds=ODDS
+)

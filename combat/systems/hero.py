@@ -23,7 +23,7 @@ from rules.hero.state import DOWN
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
 from ..presentation import Presentation, register
-from . import generic, hero_lines
+from . import generic, hero_lines, hero_schema
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
 # as its own actions: ending the phase, defending or holding; any other default tells the GM.
@@ -302,6 +302,7 @@ class HeroPresentation(Presentation):
     """Time is counted in turns of 12 segments (6E Speed Chart)."""
 
     slug = "hero"
+    schema = hero_schema.SCHEMA
     deadline_defaults = DEADLINE_DEFAULTS
     templates = TEMPLATES
     npc_example = NPC_EXAMPLE

@@ -6,7 +6,19 @@ every key that may be hidden is optional). Joined by `combat.system_schemas`."""
 
 from __future__ import annotations
 
-from combat.system_schemas import ANY, FLAG, INT, LIST, OBJECT, TEXT, array, dice_roll, nullable, ref
+from combat.system_schemas import (
+    ANY,
+    FLAG,
+    INT,
+    LIST,
+    OBJECT,
+    TEXT,
+    SystemSchema,
+    array,
+    dice_roll,
+    nullable,
+    ref,
+)
 
 CLOCK = (
     "SegmentClock",
@@ -208,6 +220,10 @@ EVENTS = {
         "shots": INT,
     },
     "track": {},
+    "tie_order": {
+        "first": INT,
+        "second": INT,
+    },
     "unconscious_long": {
         "stun": INT,
     },
@@ -250,3 +266,10 @@ ODDS = {
     },
     "required": ["exact", "hit"],
 }
+
+# Every Hero event says the segment its action was taken in (`rules.hero.actions.registry`).
+EVENT_FIELDS = {"segment": {**INT, "description": "The segment (1–12) of the turn it happened in."}}
+
+SCHEMA = SystemSchema(
+    event_fields=EVENT_FIELDS, clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS
+)

@@ -24,7 +24,7 @@ from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
 from ..presentation import Presentation, register
 from ..selectors import facts as row_facts
-from . import msh_lines
+from . import msh_lines, msh_schema
 
 TEMPLATES = {
     "controls": "combat/msh/_controls.html",
@@ -462,6 +462,7 @@ class MshPresentation(Presentation):
     (SECUENCIA DE COMBATE)."""
 
     slug = "msh"
+    schema = msh_schema.SCHEMA
     templates = TEMPLATES
     odds_query = ODDS_QUERY
     npc_example = NPC_EXAMPLE

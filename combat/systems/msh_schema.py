@@ -5,7 +5,19 @@ key that may be hidden is optional). Joined by `combat.system_schemas`."""
 
 from __future__ import annotations
 
-from combat.system_schemas import ANY, FLAG, INT, LIST, OBJECT, TEXT, array, dice_roll, nullable, ref
+from combat.system_schemas import (
+    ANY,
+    FLAG,
+    INT,
+    LIST,
+    OBJECT,
+    TEXT,
+    SystemSchema,
+    array,
+    dice_roll,
+    nullable,
+    ref,
+)
 
 CLOCK = (
     "PhaseClock",
@@ -137,3 +149,5 @@ ODDS = {
     },
     "required": ["type", "exact"],
 }
+
+SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS)

@@ -80,6 +80,12 @@ def test_the_migration_renames_later_clashing_accounts_and_keeps_the_oldest():
         User.objects.create(username="aNa")
 
 
+@pytest.mark.skipif(
+    connection.vendor == "sqlite",
+    reason="two threads writing at once need a database whose writers wait for each other: the "
+    "suite's in-memory SQLite answers 'table is locked' at once (the race runs on PostgreSQL in CI; "
+    "the simulated race above runs everywhere)",
+)
 @pytest.mark.django_db(transaction=True)
 def test_two_sign_ups_at_once_with_names_differing_by_case_make_one_account(monkeypatch):
     """Both requests pass the name check before either writes (a barrier holds them there), then
