@@ -116,13 +116,6 @@ def test_the_checker_sees_a_wrong_way_import(tmp_path, monkeypatch):
 # Within a package too, modules depend one way: a cycle (even through an import inside a function)
 # means two modules are one idea split in two, or a third is missing. An import under
 # `if TYPE_CHECKING:` names a type for annotations only and is not counted.
-KNOWN_CYCLES = {
-    # Issue #21: the Hero haymaker lands from the clock and the attack declares it; left while the
-    # Hero combat rules change, reported in the issue.
-    frozenset(
-        {"rules.hero.actions.attack", "rules.hero.actions.haymaker", "rules.hero.clock", "rules.hero.phase"}
-    ),
-}
 
 
 def _module_name(path: Path) -> str:
@@ -206,7 +199,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 
 @pytest.mark.parametrize("package", sorted(p for p in PACKAGES if (ROOT / p).exists()))
 def test_no_package_has_an_import_cycle_inside_it(package):
-    cycles = [sorted(c) for c in _cycles(_internal_graph(package)) if c not in KNOWN_CYCLES]
+    cycles = [sorted(c) for c in _cycles(_internal_graph(package))]
     assert cycles == []
 
 

@@ -11,7 +11,7 @@ fight first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
@@ -133,11 +133,22 @@ def begin_phase(table: Table, dice: DiceSource, cid: int) -> bool:
     return True
 
 
+# What happens as a segment ends, before the next begins: the haymakers declared in it land then
+# ("Directo": "el golpe no se producirá hasta el final del segmento 7"). The action that declares
+# them registers it (`actions.haymaker`), so the clock imports no action.
+AT_SEGMENT_END: list[Callable[[Table, DiceSource], None]] = []
+
+
+def at_segment_end(step: Callable[[Table, DiceSource], None]) -> Callable[[Table, DiceSource], None]:
+    if step not in AT_SEGMENT_END:
+        AT_SEGMENT_END.append(step)
+    return step
+
+
 def _next_segment(table: Table, dice: DiceSource) -> None:
     state = table.state
-    from .actions import haymaker  # the haymaker lands at the end of the segment after its declaration
-
-    haymaker.land_due(table, dice)
+    for land in AT_SEGMENT_END:
+        land(table, dice)
     _back_into_cover(table)
     if state["segment"] == 12:
         recovery.post_segment_12(table)

@@ -19,9 +19,9 @@ from rules.core.encounter import Table, Viewer
 from rules.core.odds import band
 
 from . import locations
-from .actions.attack import aim_at
 from .actions.prepare import Prepared, prepare
 from .actions.schemas import AttackInput, checked
+from .actions.strike import aim_at
 from .damage import body_of_normal_die, defenses, half_die_body, half_die_stun, stun_doubled
 from .derived import dice_label
 from .knockback_odds import expected_knockback
@@ -138,7 +138,7 @@ def body_rolled(p: Prepared) -> Dist:
 
 
 # Maneuvers whose hit does no damage, hence no knockback (Desarmar, Agarrar without squeeze or throw,
-# Cubrir): the attack's own resolution (`actions.attack._effect`).
+# Cubrir): the attack's own resolution (`actions.strike._effect`).
 NO_DAMAGE = ("disarm", "cover")
 
 

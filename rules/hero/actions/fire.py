@@ -17,11 +17,11 @@ from ..rolls import characteristic_roll, three_d6
 from ..spd import SEGMENTS
 from ..state import chars, combatant_or_refuse, drop_condition, refuse, spend_end
 from ..tohit import hits
-from .attack import aim_at
 from .contests import characteristic_dice
 from .hit import damage_target, hit_payload, summary
 from .prepare import prepare
 from .schemas import SuppressInput, TargetInput, read
+from .strike import aim_at
 
 RULE_SUPPRESS = "Fuego sostenido"
 RULE_COVER = "Cubrir"

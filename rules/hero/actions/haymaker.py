@@ -10,8 +10,10 @@ from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
 from rules.core.errors import Refused
 
+from .. import clock
 from .hit import summary
 from .prepare import Prepared, prepare
+from .strike import attack_target
 
 RULE = "Directo"
 
@@ -55,10 +57,9 @@ def _due(pending: dict, turn: int, segment: int) -> bool:
     return [turn, segment] == ([t + 1, 1] if s == 12 else [t, s + 1])
 
 
+@clock.at_segment_end
 def land_due(table: Table, dice: DiceSource) -> None:
     """At the end of a segment: every haymaker declared in the segment before lands (or misses)."""
-    from .attack import attack_target  # attack declares haymakers: imported when one lands
-
     for cid, c in sorted(table.combatants().items(), key=lambda kv: int(kv[0])):
         pending = c.get("pending")
         if not pending or not _due(pending, table.round, table.state["segment"]):

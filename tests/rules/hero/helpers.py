@@ -87,8 +87,8 @@ def last(table: Table, kind="attack") -> dict:
 
 def aim(table: Table, action: dict, actor: int = 1):
     """The attack roll's numbers as `attack` would use them, without rolling."""
-    from rules.hero.actions.attack import aim_at
     from rules.hero.actions.prepare import prepare
+    from rules.hero.actions.strike import aim_at
 
     p = prepare(table, actor, {"type": "attack", **action})
     return aim_at(table, p, actor, p.targets[0])
