@@ -88,13 +88,19 @@ def _claim(pk: int) -> Outbox | None:
     return Outbox.objects.select_related("user", "campaign").get(pk=pk) if taken else None
 
 
+def _storable(text: str) -> str:
+    """An error as text any database keeps: what a target answered may hold NUL bytes and other
+    control characters (a garbage status line), which PostgreSQL refuses in a text column."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def _record_failure(row: Outbox, exc: Exception) -> str:
     logger.warning("outbox row %s failed (attempt %s): %r", row.pk, row.attempts, exc)
     gave_up = row.attempts >= MAX_ATTEMPTS
     status = Outbox.Status.FAILED if gave_up else Outbox.Status.PENDING
     Outbox.objects.filter(pk=row.pk).update(
         status=status,
-        last_error=f"{type(exc).__name__}: {exc}"[:500],
+        last_error=_storable(f"{type(exc).__name__}: {exc}")[:500],
         next_attempt_at=now() + backoff(row.attempts),
     )
     return status

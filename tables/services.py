@@ -138,7 +138,10 @@ def _applicant_character(user, campaign: Campaign, character_id) -> Character | 
 def _locked_listing(campaign_id: int) -> Listing:
     """The listing, locked, if it is listed; else 404. A closed one is 409."""
     listing = (
-        Listing.objects.select_for_update().select_related("campaign").filter(campaign_id=campaign_id).first()
+        Listing.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .filter(campaign_id=campaign_id)
+        .first()
     )
     if listing is None or not listing.listed:
         raise Http404
@@ -196,7 +199,9 @@ def application_decide(
     note; declining may also block the applicant from applying again."""
     listing = Listing.objects.select_for_update().filter(campaign=campaign).first()
     application = (
-        Application.objects.select_for_update()
+        # Only the application's own row is locked: PostgreSQL locks no row of an outer join's
+        # nullable side (the sheet sent, if any).
+        Application.objects.select_for_update(of=("self",))
         .select_related("campaign", "applicant", "character")
         .filter(campaign=campaign, pk=as_id(application_id))
         .first()

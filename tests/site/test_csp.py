@@ -79,7 +79,10 @@ def test_the_api_docs_page_is_redoc_run_from_a_vendored_file_in_the_pages_langua
     assert response.status_code == 200
     assert '<html lang="es">' in html and '<redoc spec-url="/api/v1/schema/"' in html
     scripts = re.findall(r'<script src="([^"]+)"></script>', html)
-    assert scripts == ["/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js"]
+    assert scripts == [
+        "/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js",
+        "/static/js/api-reference.js",
+    ]
     assert "googleapis" not in html  # no font from elsewhere: the policy would refuse it anyway
     # ReDoc writes its <style> elements at run time and searches in a blob: worker: allowed on
     # this page alone, with no hash beside 'unsafe-inline' (a hash would make browsers ignore it).
