@@ -57,10 +57,11 @@ class _Validating(GenericAPIView):
 
 
 def _filters(request) -> dict:
-    """The directory's filters from the query; a value that is not one of the choices is a 400."""
+    """The directory's filters from the query; a value that is not one of the choices is a 400,
+    an empty one too (it names nothing: leave the filter out to see every table)."""
     values = {name: request.query_params.get(name, "")[:200] for name in ("system", "language", "pace", "q")}
     for name, choices in (("language", Language.values), ("pace", Pace.values)):
-        if values[name] and values[name] not in choices:
+        if name in request.query_params and values[name] not in choices:
             raise EnvelopeError([error(f"{name}.invalid_choice", _choice_message(choices), path=f"/{name}")])
     return values
 

@@ -7,6 +7,8 @@ from rules.hero.sheet import ATTACK_KIND_SLUGS, CHARACTERISTICS, MAX_ATTACKS, MA
 
 _FLAG = {"type": "boolean"}
 _NUMBER = {"type": "number", "minimum": 0}
+# An optional number the sheet may leave null: the rules' default then (`rules.hero.sheet`).
+_OPTIONAL_NUMBER = {**_NUMBER, "nullable": True}
 ATTACK = {
     "type": "object",
     "properties": {
@@ -38,7 +40,7 @@ SHEET = {
             "properties": {key: {"type": "integer", "minimum": 0, "maximum": 300} for key in ("pd", "ed")},
             "nullable": True,
         },
-        "mental_defense": {**_NUMBER, "maximum": 300},
+        "mental_defense": {**_OPTIONAL_NUMBER, "maximum": 300},
         "combat_levels": {
             "type": "array",
             "nullable": True,
@@ -55,8 +57,8 @@ SHEET = {
             },
         },
         "range_levels": {"type": "integer", "minimum": 0},
-        "movement": _NUMBER,
-        "carried_kg": _NUMBER,
+        "movement": _OPTIONAL_NUMBER,
+        "carried_kg": _OPTIONAL_NUMBER,
         "attacks": {"type": "array", "items": ATTACK, "maxItems": MAX_ATTACKS, "nullable": True},
     },
     "required": ["system", "name", "characteristics"],

@@ -572,3 +572,21 @@ def test_a_patch_naming_a_key_the_systems_sheet_cannot_have_is_refused_and_chang
     character.refresh_from_db()
     assert character.sheet == before
     assert client_for(user).patch(detail(character), {"name": "Otro"}, format="json").status_code == 200
+
+
+@pytest.mark.parametrize("key", ["mental_defense", "movement", "carried_kg"])
+def test_a_hero_sheet_may_leave_an_optional_number_null_for_its_default(user, key):
+    """The Hero sheet takes null for these numbers and uses the rules' default; the published
+    schema says so, so that a client sending null is not told otherwise (found by the API fuzzing;
+    the suite validates this answer and its request against the schema)."""
+    from tests.rules.hero.helpers import sheet as hero_sheet
+
+    response = client_for(user).post("/api/v1/characters/import/", {**hero_sheet(), key: None}, format="json")
+    assert response.status_code == 201, response.json()
+
+
+def test_the_schema_lets_a_hero_sheet_leave_its_optional_numbers_null():
+    from characters.systems.hero_schema import SHEET
+
+    properties = SHEET["properties"]
+    assert all(properties[key].get("nullable") for key in ("mental_defense", "movement", "carried_kg"))

@@ -360,3 +360,12 @@ def test_the_directory_refuses_a_query_parameter_it_does_not_document():
     assert unknown.status_code == 400 and codes(unknown) == {("/sistema", "sistema.unknown")}
     repeated = client_for().get(f"{TABLES}?q=liga&q=noche")
     assert repeated.status_code == 400
+
+
+@pytest.mark.parametrize("name", ["pace", "language"])
+def test_an_empty_filter_names_nothing_and_is_a_400(name):
+    """`?pace=` is not "any pace": it names no choice, so it is refused like any other value
+    that is not one (found by the API fuzzing)."""
+    listed_campaign()
+    response = client_for().get(TABLES, {name: ""})
+    assert response.status_code == 400 and codes(response) == {(f"/{name}", f"{name}.invalid_choice")}
