@@ -140,6 +140,13 @@ class Hub:
         for listener in listeners:
             listener.put(ENDED)
 
+    def tick(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The keep-alive beat, to every stream of `loop` (run on that loop)."""
+        with self._lock:
+            listeners = [one for group in self._listeners.values() for one in group if one.loop is loop]
+        for listener in listeners:
+            listener.queue.put_nowait(TICK)
+
     def count(self) -> int:
         with self._lock:
             return sum(len(group) for group in self._listeners.values())
@@ -240,6 +247,24 @@ class Feed:
 
 _feeds: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
+# One keep-alive beat per event loop for all its streams, every `STREAM_KEEPALIVE_SECONDS`: an
+# idle stream then waits on its queue alone, with no timer of its own to set, fire and cancel
+# (a thousand idle streams cost the beat, not a thousand timeouts).
+TICK = object()
+_beats: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+async def _beat(loop: asyncio.AbstractEventLoop) -> None:
+    while True:
+        await asyncio.sleep(settings.STREAM_KEEPALIVE_SECONDS)
+        HUB.tick(loop)
+
+
+def _ensure_beat(loop: asyncio.AbstractEventLoop) -> None:
+    beat = _beats.get(loop)
+    if beat is None or beat.done():
+        _beats[loop] = loop.create_task(_beat(loop))
+
 
 async def listen(encounter_id: int) -> Listener:
     """Register a stream of the encounter on this process; with Redis, once this process's
@@ -253,6 +278,7 @@ async def listen(encounter_id: int) -> Listener:
         await feed.start()
     listener = Listener(encounter_id, loop)
     HUB.add(listener)
+    _ensure_beat(loop)
     return listener
 
 

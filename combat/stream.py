@@ -7,7 +7,7 @@ connection goes back at once, and the stream never touches the database again.
 
 Every message is `id: <version>` / `event: changed` / `data: {"version", "last_seq"}`. A client
 that comes back with `Last-Event-ID` gets one message at once if the encounter moved past it.
-A `: keep-alive` comment goes out after `STREAM_KEEPALIVE_SECONDS` without news. A member who
+A `: keep-alive` comment goes out every `STREAM_KEEPALIVE_SECONDS` (one beat per process, `push`). A member who
 leaves or is removed (`live.forget_watchers`) has their streams ended; so does every stream of a
 process whose Redis feed is lost. While no stream can be held (Redis down, or a sync server) the
 answer is 204, and the pages poll until the stream opens again.
@@ -15,7 +15,6 @@ answer is 204, and the pages poll until the stream opens again.
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from asgiref.sync import sync_to_async
@@ -93,9 +92,8 @@ async def events(listener: push.Listener, start: live.Marker | None, last_event_
         if start is not None and last_event_id is not None and start.version > last_event_id:
             yield message(start)
         while True:
-            try:
-                found = await asyncio.wait_for(listener.queue.get(), settings.STREAM_KEEPALIVE_SECONDS)
-            except TimeoutError:
+            found = await listener.queue.get()
+            if found is push.TICK:  # the process's keep-alive beat (`push.beat`)
                 yield KEEP_ALIVE
                 continue
             if isinstance(found, push.Ended | push.Revoke):
