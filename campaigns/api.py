@@ -88,9 +88,9 @@ class CampaignDetailAPI(_CampaignAPIView):
     http_method_names = ["get", "patch", "head", "options"]
     serializer_class = CampaignDetailSerializer
 
-    def respond(self, campaign, status_code=status.HTTP_200_OK):
+    def respond(self, campaign, status_code=status.HTTP_200_OK, tag: str | None = None):
         response = super().respond(campaign, status_code)
-        response["ETag"] = selectors.campaign_etag(campaign, self.request.user)
+        response["ETag"] = tag or selectors.campaign_etag(campaign, self.request.user)
         return response
 
     @extend_schema(
@@ -104,7 +104,7 @@ class CampaignDetailAPI(_CampaignAPIView):
         tag = selectors.campaign_etag(campaign, request.user)
         if not_modified(request, tag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
-        return self.respond(campaign)
+        return self.respond(campaign, tag=tag)  # the tag read once, for the check and the answer
 
     @extend_schema(
         operation_id="campaigns_partial_update",

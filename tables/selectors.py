@@ -8,6 +8,7 @@ import datetime
 
 from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
 from django.http import Http404
+from django.utils import timezone
 
 from campaigns.access import as_id
 from epic20site.clock import now
@@ -16,7 +17,9 @@ from .models import Application, Listing
 
 
 def today() -> datetime.date:
-    return now().date()
+    """Today where the site's players are (`TIME_ZONE`): a table closing on the 1st takes
+    applications until that day ends there, whatever the hour in UTC."""
+    return timezone.localdate(now())
 
 
 def open_listings() -> QuerySet[Listing]:

@@ -10,6 +10,7 @@ from campaigns.models import Membership
 from characters.models import Character
 from tables import services
 from tables.models import Application, Listing
+from tables.selectors import today
 from tests.factories import UserFactory, campaign_for, player_in
 
 from .helpers import apply, free_character, listed_campaign
@@ -58,9 +59,7 @@ def test_an_unlisted_or_closed_tables_page_is_404(client):
     services.listing_update(campaign=campaign, changes={"listed": False})
     assert client.get(reverse("tables:table", args=[campaign.pk])).status_code == 404
     other = listed_campaign(UserFactory(), name="Otra")
-    Listing.objects.filter(campaign=other).update(
-        closes_on=datetime.date.today() - datetime.timedelta(days=1)
-    )
+    Listing.objects.filter(campaign=other).update(closes_on=today() - datetime.timedelta(days=1))
     assert client.get(reverse("tables:table", args=[other.pk])).status_code == 404
 
 

@@ -10,6 +10,7 @@ from epic20site.errors import DomainError
 from notifications.models import Outbox
 from tables import selectors, services
 from tables.models import ApplicantBlock, Application, Listing
+from tables.selectors import today
 from tests.factories import UserFactory, campaign_for
 
 from .helpers import apply, free_character, listed_campaign
@@ -53,7 +54,7 @@ def test_a_listing_needs_a_pitch_and_a_closing_date_not_past():
     with pytest.raises(DomainError) as refused:
         services.listing_update(campaign=campaign, changes={"listed": True, "pitch": "   "})
     assert refused.value.code == "listing.pitch_required"
-    yesterday = datetime.date.today() - datetime.timedelta(days=1)
+    yesterday = today() - datetime.timedelta(days=1)
     with pytest.raises(DomainError) as refused:
         services.listing_update(
             campaign=campaign, changes={"listed": True, "pitch": "x", "closes_on": yesterday}
@@ -63,11 +64,9 @@ def test_a_listing_needs_a_pitch_and_a_closing_date_not_past():
 
 
 def test_a_campaign_past_its_closing_date_leaves_the_directory():
-    campaign = listed_campaign(closes_on=datetime.date.today())
+    campaign = listed_campaign(closes_on=today())
     assert selectors.table_get(campaign.pk).campaign_id == campaign.pk
-    Listing.objects.filter(campaign=campaign).update(
-        closes_on=datetime.date.today() - datetime.timedelta(days=1)
-    )
+    Listing.objects.filter(campaign=campaign).update(closes_on=today() - datetime.timedelta(days=1))
     assert list(selectors.directory()) == []
 
 
@@ -167,9 +166,7 @@ def test_a_full_table_takes_no_more_applications_nor_acceptances():
 
 def test_a_closed_table_refuses_applications_with_409():
     campaign = listed_campaign()
-    Listing.objects.filter(campaign=campaign).update(
-        closes_on=datetime.date.today() - datetime.timedelta(days=1)
-    )
+    Listing.objects.filter(campaign=campaign).update(closes_on=today() - datetime.timedelta(days=1))
     with pytest.raises(DomainError) as refused:
         apply(UserFactory(), campaign)
     assert (refused.value.code, refused.value.status) == ("table.closed", 409)
