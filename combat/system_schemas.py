@@ -73,6 +73,16 @@ def _words(text: str) -> str:
 
 
 _OPEN_CLOCK = ("Clock" + "Open", {"type": "object", "additionalProperties": True})
+# The clock of a system where one combatant acts at a time (`{"round", "current"}`).
+ROUND_CLOCK = (
+    "RoundClock",
+    {
+        "type": "object",
+        "description": "One combatant acts at a time: the round and who acts now.",
+        "properties": {"round": INT, "current": nullable(INT)},
+        "required": ["round", "current"],
+    },
+)
 
 
 # Events the site writes in every system's log, and those of declaring ahead

@@ -12,6 +12,7 @@ from combat.system_schemas import (
     LIST,
     NUMBER,
     OBJECT,
+    ROUND_CLOCK,
     TEXT,
     SystemSchema,
     array,
@@ -20,15 +21,7 @@ from combat.system_schemas import (
     ref,
 )
 
-CLOCK = (
-    "RoundClock",
-    {
-        "type": "object",
-        "description": "One combatant acts at a time: the round and who acts now.",
-        "properties": {"round": INT, "current": nullable(INT)},
-        "required": ["round", "current"],
-    },
-)
+CLOCK = ROUND_CLOCK
 COMBATANT = {
     "defense": nullable(INT),
     "defense_with": nullable(TEXT),

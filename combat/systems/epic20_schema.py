@@ -13,6 +13,7 @@ from combat.system_schemas import (
     LIST,
     NUMBER,
     OBJECT,
+    ROUND_CLOCK,
     TEXT,
     SystemSchema,
     array,
@@ -21,15 +22,7 @@ from combat.system_schemas import (
     ref,
 )
 
-CLOCK = (
-    "RoundClock",
-    {
-        "type": "object",
-        "description": "One combatant acts at a time: the round and who acts now.",
-        "properties": {"round": INT, "current": nullable(INT)},
-        "required": ["round", "current"],
-    },
-)
+CLOCK = ROUND_CLOCK
 COMBATANT = {
     "defense": nullable({**INT, "description": "Current defense, penalties applied."}),
     "defense_penalty": nullable(INT),
