@@ -11,7 +11,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import ErrorEnvelopeSerializer, created
+from epic20site.api import created, error_answer
 from epic20site.etags import (
     ETAG_HEADER,
     IF_MATCH,
@@ -32,15 +32,10 @@ from .serializers import (
     MemberSerializer,
 )
 
-
-def _errors(description: str) -> OpenApiResponse:
-    return OpenApiResponse(ErrorEnvelopeSerializer, description=description)
-
-
-_400 = _errors("Invalid input.")
-_401 = _errors("No credentials.")
-_403 = _errors("Only the campaign's GM may do this.")
-_404 = _errors("No such campaign among the user's campaigns.")
+_400 = error_answer("Invalid input.")
+_401 = error_answer("No credentials.")
+_403 = error_answer("Only the campaign's GM may do this.")
+_404 = error_answer("No such campaign among the user's campaigns.")
 
 
 def _call(service, **kwargs):
@@ -117,7 +112,7 @@ class CampaignDetailAPI(_CampaignAPIView):
             401: _401,
             403: _403,
             404: _404,
-            412: _errors("`If-Match` names a version someone has since changed: nothing changed."),
+            412: error_answer("`If-Match` names a version someone has since changed: nothing changed."),
         },
     )
     def patch(self, request, pk):
@@ -150,7 +145,7 @@ class CampaignJoinAPI(_CampaignAPIView):
         description="A wrong code and a code of another campaign answer alike (400 "
         "`invite_code.invalid`); 409 `campaign.already_member` if the user already belongs to it.",
         request=CampaignJoinInputSerializer,
-        responses={200: CampaignSerializer, 400: _400, 401: _401, 409: _errors("Already a member.")},
+        responses={200: CampaignSerializer, 400: _400, 401: _401, 409: error_answer("Already a member.")},
     )
     def post(self, request, pk):
         data = self.validated(CampaignJoinInputSerializer)
@@ -170,7 +165,7 @@ class CampaignLeaveAPI(APIView):
         responses={
             204: OpenApiResponse(description="Left."),
             401: _401,
-            403: _errors("The GM cannot leave (`campaign.gm_cannot_leave`)."),
+            403: error_answer("The GM cannot leave (`campaign.gm_cannot_leave`)."),
             404: _404,
         },
     )

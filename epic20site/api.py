@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -191,6 +192,12 @@ class ErrorEnvelopeSerializer(serializers.Serializer):
     """For the OpenAPI schema: every 4xx answer."""
 
     errors = ErrorItemSerializer(many=True)
+
+
+def error_answer(description: str):
+    """An error answer of an operation, for `extend_schema(responses=...)`: the envelope, saying
+    when it comes."""
+    return OpenApiResponse(ErrorEnvelopeSerializer, description=description)
 
 
 class StrictModelSerializer(StrictSerializerMixin, serializers.ModelSerializer):

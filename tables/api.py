@@ -14,7 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from campaigns.access import access_campaign_by_id, as_id
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error, error_response
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error, error_answer, error_response
 from epic20site.pages import throttled_message
 
 from . import selectors, services
@@ -27,15 +27,10 @@ from .serializers import (
 )
 from .throttle import application_wait
 
-
-def _errors(description: str) -> OpenApiResponse:
-    return OpenApiResponse(ErrorEnvelopeSerializer, description=description)
-
-
-_400 = _errors("Invalid input; nothing was changed.")
-_401 = _errors("No credentials.")
-_403 = _errors("Only the campaign's GM may do this.")
-_404 = _errors("No such table (unlisted, closed or none) or campaign among the user's.")
+_400 = error_answer("Invalid input; nothing was changed.")
+_401 = error_answer("No credentials.")
+_403 = error_answer("Only the campaign's GM may do this.")
+_404 = error_answer("No such table (unlisted, closed or none) or campaign among the user's.")
 _429 = OpenApiResponse(
     ErrorEnvelopeSerializer,
     description="Too many applications (`request.throttled`); `Retry-After` says how many seconds to wait.",
@@ -112,9 +107,9 @@ class TableApplyAPI(_Validating):
             201: TableApplicationSerializer,
             400: _400,
             401: _401,
-            403: _errors("The GM blocked this user."),
+            403: error_answer("The GM blocked this user."),
             404: _404,
-            409: _errors("Already applied, already a member, or the table is full or closed."),
+            409: error_answer("Already applied, already a member, or the table is full or closed."),
             429: _429,
         },
     )
@@ -168,7 +163,7 @@ class CampaignApplicationDecideAPI(_Validating):
             401: _401,
             403: _403,
             404: _404,
-            409: _errors("Already answered, or no seats left."),
+            409: error_answer("Already answered, or no seats left."),
         },
     )
     def patch(self, request, pk, aid):
@@ -203,7 +198,11 @@ class MyApplicationDetailAPI(GenericAPIView):
     @extend_schema(
         operation_id="auth_me_applications_retrieve",
         summary="One of the user's own applications",
-        responses={200: TableApplicationSerializer, 401: _401, 404: _errors("No such application of yours.")},
+        responses={
+            200: TableApplicationSerializer,
+            401: _401,
+            404: error_answer("No such application of yours."),
+        },
     )
     def get(self, request, aid):
         application = get_object_or_404(selectors.applications_of(request.user), pk=as_id(aid))
