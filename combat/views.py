@@ -42,6 +42,7 @@ from . import dice, export, idempotency, live, selectors, services, stream
 from .display import declared_words
 from .forms import EncounterForm
 from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
+from .presentation import presentation_for
 
 LIST_TEMPLATE = "combat/list.html"
 DETAIL_TEMPLATE = "combat/detail.html"
@@ -624,11 +625,11 @@ def encounter_act(request, pk):
     page (`action_key`): sent twice (a double click, a resent form), the same action with the same
     key acts once, through the API's `Idempotency-Key` service, and answers the first message."""
     encounter = access.access_encounter_by_id(request.user, pk)
-    reader = selectors.reader_for(request.user, encounter)
-    show = reader.presentation
+    system = selectors.system_for(encounter)  # not a reader: its combatant rows are read after acting
+    show = presentation_for(system.slug)
     fields = request.POST.copy()
     page_key = (fields.pop(ACTION_KEY_FIELD, None) or [""])[-1].strip()[:64]
-    action = action_from_page(fields, show, reader.system)
+    action = action_from_page(fields, show, system)
 
     def run() -> tuple[int, dict]:
         result = services.encounter_act(encounter=encounter, user=request.user, action=action)
