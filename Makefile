@@ -33,10 +33,12 @@ run: install ## serve the app with demo data on http://127.0.0.1:8000 (PORT=…;
 	$(BIN)/python manage.py load_demo
 	exec env PATH="$(abspath $(BIN)):$$PATH" HOST=127.0.0.1 $(BIN)/honcho start --no-prefix --port $(PORT) --procfile Procfile
 
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 for one process).
+TEST_WORKERS ?= auto
 test: install-dev ## ruff, the migrations check and the whole test suite
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 lint: install-dev ## ruff check and format check
 	$(BIN)/ruff check .

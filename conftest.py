@@ -2,8 +2,10 @@
 
 import atexit
 import contextlib
+import os
 import shutil
 import tempfile
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings as django_settings
@@ -30,6 +32,32 @@ def _own_live_cache_folder() -> None:
 
 
 _own_live_cache_folder()
+
+
+def _own_redis_database() -> None:
+    """Test processes running side by side (pytest-xdist's workers gw0, gw1, …) each take a Redis
+    database of their own, counting down from the configured one, and a cache prefix of their
+    own: one worker's cache flush, rate-limit counters or live-update channel never reach
+    another's. Set before any connection is opened; a single process keeps the URL as given."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not django_settings.REDIS_URL or not worker.startswith("gw"):
+        return
+    parts = urlsplit(django_settings.REDIS_URL)
+    number = int(parts.path.strip("/") or 0) - int(worker[2:])
+    if number < 0:
+        raise pytest.UsageError(f"REDIS_URL names too low a database for worker {worker}: use a higher one")
+    url = urlunsplit(parts._replace(path=f"/{number}"))
+    django_settings.REDIS_URL = url
+    on_redis = [c for c in django_settings.CACHES.values() if c["BACKEND"].endswith("RedisCache")]
+    for cache in {id(c): c for c in on_redis}.values():  # "live" is "default" itself on Redis
+        cache["LOCATION"] = url
+        cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX') or 'epic20site'}-{worker}"
+    queue = getattr(django_settings, "RQ_QUEUES", {}).get("default")
+    if queue:
+        queue["URL"] = urlunsplit(urlsplit(queue["URL"])._replace(path=f"/{number}"))
+
+
+_own_redis_database()
 
 
 @pytest.fixture(autouse=True)
