@@ -29,7 +29,7 @@ from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
-from . import access, selectors, services, texts
+from . import access, selectors, services
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
@@ -118,7 +118,7 @@ def _list_context(request) -> dict:
     # A system whose sheet has no level (no `sheet_summary` on the seam) shows none, not 0.
     leveled = {slug for slug, system in systems.all_systems().items() if hasattr(system, "sheet_summary")}
     for character in characters:
-        character.archetype_name = texts.archetype_name(character.archetype, lang)
+        character.archetype_name = _archetype_name(character, lang)
         character.has_level = character.system in leveled
     # Every system with character pages, for the "new character" choice.
     others = [
@@ -127,6 +127,12 @@ def _list_context(request) -> dict:
         if s.slug != DEFAULT_SYSTEM and pages_for(s.slug) is not None
     ]
     return {"characters": characters, "other_systems": others}
+
+
+def _archetype_name(character, lang: str) -> str:
+    """The archetype's name as the character's system writes it ("" when it names none)."""
+    name_of = getattr(pages_for(character.system), "archetype_name", None)
+    return name_of(character.archetype, lang) if name_of is not None and character.archetype else ""
 
 
 # --- The builder ---------------------------------------------------------------------------------

@@ -7,7 +7,9 @@ no view. Each module offers:
 - `builder_context(request, form, character, *, campaign, saving=False, live=False)`;
 - `sheet_context(request, character)`;
 - `AWARDS_SECTION`: the id of the sheet page's award form for the campaign's GM, or None when the
-  sheet has none (the campaign page links the GM there).
+  sheet has none (the campaign page links the GM there);
+- optionally `archetype_name(slug, lang)`: the archetype "Mis personajes" names for a sheet whose
+  summary (`sheet_summary`) has one.
 """
 
 from __future__ import annotations
