@@ -35,3 +35,7 @@ def sheet_context(request, character) -> dict:
 
 def archetype_name(slug: str | None, lang: str) -> str:
     return epic20_catalogue.archetype_name(slug, lang)
+
+
+def rule_texts(kind: str, lang: str) -> dict | None:
+    return epic20_catalogue.rule_texts(kind, lang)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -49,6 +50,10 @@ def catalogue_for(lang: str) -> dict[str, Any]:
     def entry(e, **extra):
         return {"slug": e.slug, "name": name_of(e, lang), "description": description_of(e, lang), **extra}
 
+    def read_on_demand(e, kind, **extra):
+        """An entry whose rule text the builder loads when its `<details>` opens."""
+        return entry(e, text_url=rule_text_url(kind, e.slug), **extra)
+
     category_names = {
         PowerCategory.ATTACK: _("Superataques"),
         PowerCategory.DEFENSE: _("Superdefensas"),
@@ -60,7 +65,7 @@ def catalogue_for(lang: str) -> dict[str, Any]:
         {
             "name": label,
             "powers": [
-                entry(p, cost=half(float(p.cost)), repeatable=p.repeatable, detail=p.detail)
+                read_on_demand(p, "power", cost=half(float(p.cost)), repeatable=p.repeatable, detail=p.detail)
                 for p in powers
                 if p.category is category
             ],
@@ -68,7 +73,7 @@ def catalogue_for(lang: str) -> dict[str, Any]:
         for category, label in category_names.items()
     ]
     modifiers = [
-        entry(p, cost=half(float(p.cost)))
+        read_on_demand(p, "modifier", cost=half(float(p.cost)))
         for p in m["powers"].values()
         if p.category is PowerCategory.MODIFIER
     ]
@@ -95,11 +100,48 @@ def catalogue_for(lang: str) -> dict[str, Any]:
         "power_groups": power_groups,
         "powers": [entry(p, cost=half(float(p.cost)), repeatable=p.repeatable) for p in powers],
         "modifiers": modifiers,
-        "advantages": [entry(a, cost=half(float(a.cost)), detail=a.detail) for a in m["advantages"].values()],
-        "maneuvers": [entry(x) for x in m["maneuvers"].values()],
+        "advantages": [
+            read_on_demand(a, "advantage", cost=half(float(a.cost)), detail=a.detail)
+            for a in m["advantages"].values()
+        ],
+        "maneuvers": [read_on_demand(x, "maneuver") for x in m["maneuvers"].values()],
         "complications": [entry(c, detail=c.detail) for c in m["complications"].values()],
         "archetypes": archetypes,
         "archetypes_by_slug": {a["slug"]: a for a in archetypes},
+    }
+
+
+# --- The rule texts, read one at a time (`characters:rule_text`) ----------------------------------
+
+RULE_TEXT_LISTS = {
+    "power": "powers",
+    "modifier": "modifiers",
+    "advantage": "advantages",
+    "maneuver": "maneuvers",
+    "archetype": "archetypes",
+}
+
+
+def rule_text_url(kind: str, slug: str) -> str:
+    return reverse("characters:rule_text", args=["epic20", kind, slug])
+
+
+def rule_texts(kind: str, lang: str) -> dict | None:
+    """The rule texts of one kind of catalogue entry (`RULE_TEXT_LISTS`), by slug in the
+    catalogue's order, with the list's title; None for a kind the catalogue does not have."""
+    if kind not in RULE_TEXT_LISTS:
+        return None
+    titles = {
+        "power": _("Superpoderes"),
+        "modifier": _("Modificadores de poderes"),
+        "advantage": _("Ventajas"),
+        "maneuver": _("Maniobras de combate"),
+        "archetype": _("Arquetipos"),
+    }
+    entries = catalogue_for(lang)[RULE_TEXT_LISTS[kind]]
+    return {
+        "title": titles[kind],
+        "texts": {e["slug"]: {"name": e["name"], "text": e["description"]} for e in entries},
     }
 
 
@@ -154,9 +196,8 @@ def archetype_name(slug: str | None, lang: str) -> str:
 
 
 def avail_html(key: str, reason: str) -> str:
-    return format_html(
-        '<small id="avail-{}" class="avail text-warning-emphasis{}">{}</small>',
-        key,
-        "" if reason else " d-none",
-        reason or "",
-    )
+    """Why an entry is not available now; an empty, hidden note when it is (a later live check
+    fills it in place)."""
+    if not reason:
+        return format_html('<small id="avail-{}" class="avail d-none"></small>', key)
+    return format_html('<small id="avail-{}" class="avail text-warning-emphasis">{}</small>', key, reason)

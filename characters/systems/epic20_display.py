@@ -8,6 +8,7 @@ pages share are `epic20_panels`.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from functools import lru_cache
 
@@ -28,7 +29,7 @@ from ..forms import campaign_choices
 from ..page_format import half
 from ..sheets import json_number
 from .epic20_availability import unavailable
-from .epic20_catalogue import catalogue_for, maps
+from .epic20_catalogue import catalogue_for, maps, rule_texts
 from .epic20_form import BuilderForm
 from .epic20_panels import budget_rows, conversion_rows, derived_rows, equipment_costs
 from .epic20_texts import equipment_flag_fields, name_of
@@ -127,17 +128,43 @@ def weapon_select_html(maneuver: str, choices, detail: str) -> str:
     )
 
 
+# Where the lists' rule texts load (`epic20_catalogue.rule_texts`): each `<details>` asks for its
+# text when first opened (`hx-get`, `hx-trigger="toggle once"`) into its `.rule-text`, in a queue
+# of their own rather than the form's live checks; without JavaScript a link per kind leads to
+# the texts.
+_RULE_TEXTS = (
+    '<div class="rule-texts" hx-target="find .rule-text" hx-swap="innerHTML" hx-sync="this:queue all">'
+    "{links}{list}</div>"
+)
+_LIST_KINDS = {"power": ("power", "modifier"), "advantage": ("advantage",), "maneuver": ("maneuver",)}
+# Indentation between tags, a third of the lists' bytes; a line break keeps the same spacing.
+_INDENT = re.compile(r">[ \t]*\n\s*<")
+
+
+def _rule_text_links(name: str, lang: str) -> str:
+    links = format_html_join(
+        " · ",
+        '<a href="{}">{}</a>',
+        (
+            (reverse("characters:rule_texts", args=["epic20", kind]), rule_texts(kind, lang)["title"])
+            for kind in _LIST_KINDS[name]
+        ),
+    )
+    return format_html(
+        '<noscript><p class="small mb-1">{}: {}</p></noscript>', _("Textos de las reglas"), links
+    )
+
+
 @lru_cache(maxsize=32)
 def _catalogue_lists(
-    lang: str, action: str, live: bool, blocked, chosen, details, errors, weapon_options=()
+    lang: str, action: str, blocked, chosen, details, errors, weapon_options=()
 ) -> dict[str, str]:
-    """The builder's catalogue lists (every power, advantage and maneuver with its rule text):
-    most of the page, and the same from one keystroke to the next unless the choices they show
-    changed, so each rendering is remembered for the values it shows."""
+    """The builder's catalogue lists (every power, advantage and maneuver; their rule texts load
+    when opened): most of the page, and the same from one keystroke to the next unless the
+    choices they show changed, so each rendering is remembered for the values it shows."""
     context = {
         "catalogue": catalogue_for(lang),
         "action": action,
-        "live": live,
         "unavailable": dict(blocked),
         "chosen_maneuvers": frozenset(chosen),
         "maneuver_details": dict(details),
@@ -147,23 +174,22 @@ def _catalogue_lists(
             for maneuver, choices in weapon_options
         },
     }
+    lists = {}
     with translation.override(lang):
-        return {
-            name: mark_safe(render_to_string(f"characters/epic20/builder.html#{name}-list", context))
-            for name in CATALOGUE_LISTS
-        }
+        for name in CATALOGUE_LISTS:
+            html = render_to_string(f"characters/epic20/builder.html#{name}-list", context)
+            body = _INDENT.sub(">\n<", html.strip())
+            lists[name] = mark_safe(_RULE_TEXTS.format(links=_rule_text_links(name, lang), list=body))
+    return lists
 
 
-def catalogue_lists(
-    lang: str, action: str, live: bool, form: BuilderForm, blocked: dict, slots: dict, sheet: dict
-):
+def catalogue_lists(lang: str, action: str, form: BuilderForm, blocked: dict, slots: dict, sheet: dict):
     maneuver_errors = tuple(
         sorted((slot, tuple(messages)) for slot, messages in slots.items() if slot.startswith("maneuver-"))
     )
     return _catalogue_lists(
         lang,
         action,
-        live,
         tuple(sorted(blocked.items())),
         tuple(sorted(form.maneuvers)),
         tuple(sorted(form.maneuver_details.items())),
@@ -230,7 +256,7 @@ def builder_context(
         "can_waive": character is not None and is_character_gm(request.user, character),
         "action": action,
         "live": live,
-        "catalogue_lists": catalogue_lists(lang, action, live, form, blocked, slots, sheet),
+        "catalogue_lists": catalogue_lists(lang, action, form, blocked, slots, sheet),
         "equipment_flags": equipment_flag_fields(),
     }
     return context
