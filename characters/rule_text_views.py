@@ -22,6 +22,7 @@ from .systems import pages_for
 
 TEMPLATE = "characters/rule_texts.html"
 MAX_AGE = 60 * 60 * 24  # a day: a release may reword a text
+ECHOED = 80  # how much of an address part a refusal repeats
 
 
 @require_GET
@@ -45,7 +46,7 @@ def rule_text(request, system: str, kind: str, slug: str):
     entry = found["texts"].get(slug)
     if entry is None:
         message = _("No hay ninguna regla «%(slug)s» entre «%(title)s».") % {
-            "slug": slug,
+            "slug": slug[:ECHOED],
             "title": found["title"],
         }
         return _missing(request, message)
@@ -67,8 +68,8 @@ def _is_slug(system: str) -> bool:
 
 def _unknown_kind(system: str, kind: str) -> str:
     return _("No hay textos de reglas «%(kind)s» en el sistema «%(system)s».") % {
-        "kind": kind,
-        "system": system,
+        "kind": kind[:ECHOED],
+        "system": system[:ECHOED],
     }
 
 

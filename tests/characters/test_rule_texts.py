@@ -149,3 +149,9 @@ def test_without_javascript_each_list_links_to_its_texts():
         '<p class="small mb-1">Textos de las reglas: <a href="/characters/rules/epic20/maneuver/">'
         "Maniobras de combate</a></p>",
     ]
+
+
+def test_a_refusal_repeats_only_the_start_of_a_long_address():
+    body = Client().get("/characters/rules/epic20/power/" + "a" * 5000 + "/", **HTMX).content.decode()
+
+    assert f"«{'a' * 80}»" in body and f"{'a' * 81}»" not in body
