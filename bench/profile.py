@@ -5,7 +5,7 @@ explain a figure of `bench.run`, never instead of one.
 
     .venv/bin/python -m bench.profile builder_check
     .venv/bin/python -m bench.profile encounter_attack --steps 300 --top 40 --sort tottime
-    .venv/bin/python -m bench.profile builder_check --time characters.display.builder_context \
+    .venv/bin/python -m bench.profile builder_check --time characters.systems.epic20_display.builder_context \
         --time rules.epic20.validation.validate_sheet
     .venv/bin/python -m bench.profile character_list --sort tottime   # any bench.floor scenario
 

@@ -1,5 +1,5 @@
-"""Small forms of the character pages. The builder is not a Django form: `characters.builder`
-reads its fields and the rules engine judges the sheet they make."""
+"""Small forms of the character pages. A builder is not a Django form: each system's form
+(`characters/systems/<slug>.py`) reads its fields and the rules engine judges the sheet they make."""
 
 from __future__ import annotations
 

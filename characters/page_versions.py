@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-from .selectors import character_list_for_user
-
 # What the sheet page reads from its address (`views._sheet_context`, `views._encounter_links`),
 # as long as it reads it: any other parameter changes nothing, so it is not part of the version.
 SHEET_PARAMETERS = {"encounter": 20, "code": 100, "path": 200}
@@ -43,10 +41,7 @@ def character_page_version(request, character) -> tuple:
     )
 
 
-def character_list_version(request) -> tuple:
-    """The list of the viewer's characters: each row's last change, owner and campaign, in one
-    query (a character that joins, leaves or is deleted changes the rows)."""
-    rows = character_list_for_user(request.user).values_list(
-        "pk", "updated_at", "owner__username", "campaign__name", "campaign__updated_at"
-    )
-    return request.user.pk, tuple(rows)
+def character_list_version(request, rows: tuple, asked: tuple) -> tuple:
+    """The list of the viewer's characters: each row's last change, owner and campaign
+    (`selectors.character_list_rows`), and the filter the address asks for."""
+    return request.user.pk, rows, asked

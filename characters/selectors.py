@@ -47,17 +47,20 @@ def character_list_versions(user, campaign_id: int | None = None) -> QuerySet:
     return character_list_for_user(user, campaign_id).values_list("pk", "updated_at", "owner__username")
 
 
-def character_list_page(user) -> list[Character]:
+def character_list_page(
+    user, *, campaign_id: int | None = None, without_campaign: bool = False, system: str | None = None
+) -> list[Character]:
     """The character list page's rows: `character_list_for_user` without the sheets, awards or
     waivers, each with `rules_check` = `{"valid", "waived"}` of its report, remembered under the
     character's version (id and last change: `characters.signals` moves it with its awards and
-    waivers), so an unchanged list validates nothing and decodes no sheet."""
-    characters = list(
-        character_list_for_user(user)
-        .defer("sheet")
-        .prefetch_related(None)
-        .select_related("owner", "campaign")
-    )
+    waivers), so an unchanged list validates nothing and decodes no sheet. The page's filters
+    keep the rows of one campaign (or of none) and of one system."""
+    rows = character_list_for_user(user, campaign_id)
+    if without_campaign:
+        rows = rows.filter(campaign__isnull=True)
+    if system is not None:
+        rows = rows.filter(system=system)
+    characters = list(rows.defer("sheet").prefetch_related(None).select_related("owner", "campaign"))
 
     def rules_checks(missing: list[Character]) -> list[dict]:
         full = characters_by_id([c.pk for c in missing])
@@ -70,6 +73,18 @@ def character_list_page(user) -> list[Character]:
     for character, rules_check in zip(characters, found, strict=True):
         character.rules_check = rules_check
     return characters
+
+
+def character_list_rows(user) -> tuple[tuple, ...]:
+    """`character_list_for_user` as `(id, updated_at, owner's username, campaign id, campaign
+    name, campaign's last change)` rows, without the sheets: what the list page is remembered
+    under (a character that joins, leaves or is deleted changes them) and the campaigns its
+    filter offers. One query."""
+    return tuple(
+        character_list_for_user(user).values_list(
+            "pk", "updated_at", "owner__username", "campaign_id", "campaign__name", "campaign__updated_at"
+        )
+    )
 
 
 def characters_by_id(ids: list[int]) -> list[Character]:

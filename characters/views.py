@@ -29,7 +29,7 @@ from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
-from . import access, selectors, services, texts
+from . import access, list_filters, selectors, services
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
@@ -104,21 +104,35 @@ def _chosen_campaign(user, raw):
 @require_GET
 @vary_on_headers("HX-Request")
 def character_list(request):
+    rows = selectors.character_list_rows(request.user)
+    campaigns = list_filters.campaigns_of(rows)
+    chosen = list_filters.list_filter(request, campaigns)
+    status = 400 if chosen.errors else 200
     if request.htmx:
-        return render(request, f"{LIST_TEMPLATE}#list", _list_context(request))
-    version = character_list_version(request)
-    return render_remembered_page(
-        request, LIST_TEMPLATE, {}, "character-list-page", version, lambda: _list_context(request)
+        context = _list_context(request, campaigns, chosen)
+        return render(request, f"{LIST_TEMPLATE}#list", context, status=status)
+    version = character_list_version(request, rows, list_filters.asked(request))
+    response = render_remembered_page(
+        request,
+        LIST_TEMPLATE,
+        {},
+        "character-list-page",
+        version,
+        lambda: _list_context(request, campaigns, chosen),
     )
+    response.status_code = status
+    return response
 
 
-def _list_context(request) -> dict:
+def _list_context(request, campaigns: list[tuple[int, str]], chosen: list_filters.ListFilter) -> dict:
     lang = selectors.request_lang()
-    characters = selectors.character_list_page(request.user)
+    characters = (
+        [] if chosen.errors else selectors.character_list_page(request.user, **chosen.selector_filters())
+    )
     # A system whose sheet has no level (no `sheet_summary` on the seam) shows none, not 0.
     leveled = {slug for slug, system in systems.all_systems().items() if hasattr(system, "sheet_summary")}
     for character in characters:
-        character.archetype_name = texts.archetype_name(character.archetype, lang)
+        character.archetype_name = _archetype_name(character, lang)
         character.has_level = character.system in leveled
     # Every system with character pages, for the "new character" choice.
     others = [
@@ -126,7 +140,23 @@ def _list_context(request) -> dict:
         for s in systems.all_systems().values()
         if s.slug != DEFAULT_SYSTEM and pages_for(s.slug) is not None
     ]
-    return {"characters": characters, "other_systems": others}
+    return {
+        "characters": characters,
+        "other_systems": others,
+        "filter": chosen,
+        "filter_errors": dict(chosen.errors),
+        "campaign_choices": [{"id": str(pk), "name": name} for pk, name in campaigns],
+        "system_choices": list_filters.system_choices(lang),
+        "no_campaign": list_filters.NO_CAMPAIGN,
+        # The form shows once there is something to filter (or a filter to take off).
+        "filterable": bool(characters) or chosen.active,
+    }
+
+
+def _archetype_name(character, lang: str) -> str:
+    """The archetype's name as the character's system writes it ("" when it names none)."""
+    name_of = getattr(pages_for(character.system), "archetype_name", None)
+    return name_of(character.archetype, lang) if name_of is not None and character.archetype else ""
 
 
 # --- The builder ---------------------------------------------------------------------------------

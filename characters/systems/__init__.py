@@ -7,7 +7,12 @@ no view. Each module offers:
 - `builder_context(request, form, character, *, campaign, saving=False, live=False)`;
 - `sheet_context(request, character)`;
 - `AWARDS_SECTION`: the id of the sheet page's award form for the campaign's GM, or None when the
-  sheet has none (the campaign page links the GM there).
+  sheet has none (the campaign page links the GM there);
+- optionally `archetype_name(slug, lang)`: the archetype "Mis personajes" names for a sheet whose
+  summary (`sheet_summary`) has one;
+- optionally `rule_texts(kind, lang)`: `{"title", "texts": {slug: {"name", "text"}}}` for a kind
+  of catalogue entry (None for a kind it does not have), served one text at a time at
+  `characters:rule_text` so a builder loads a text only when the player opens it.
 """
 
 from __future__ import annotations

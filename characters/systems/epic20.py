@@ -1,10 +1,11 @@
-"""Epic20's builder and sheet pages: the point-budget builder (`characters.builder`) with its live
-check, and the sheet with its derived numbers."""
+"""Epic20's builder and sheet pages: the point-budget builder (`epic20_form`, drawn by
+`epic20_display` from `epic20_catalogue`, `epic20_availability` and `epic20_panels`) with its live
+check, and the sheet with its derived numbers (`epic20_sheet`)."""
 
 from __future__ import annotations
 
-from .. import display, sheet_display
-from ..builder import BuilderForm
+from . import epic20_catalogue, epic20_display, epic20_sheet
+from .epic20_form import BuilderForm
 
 # Where the sheet page holds the GM's award form: the campaign page links the GM there.
 AWARDS_SECTION = "gm-awards"
@@ -23,8 +24,18 @@ def form_from_post(post) -> BuilderForm:
 
 
 def builder_context(request, form, character, *, campaign, saving=False, live=False) -> dict:
-    return display.builder_context(request, form, character, campaign=campaign, saving=saving, live=live)
+    return epic20_display.builder_context(
+        request, form, character, campaign=campaign, saving=saving, live=live
+    )
 
 
 def sheet_context(request, character) -> dict:
-    return sheet_display.sheet_context(request, character)
+    return epic20_sheet.sheet_context(request, character)
+
+
+def archetype_name(slug: str | None, lang: str) -> str:
+    return epic20_catalogue.archetype_name(slug, lang)
+
+
+def rule_texts(kind: str, lang: str) -> dict | None:
+    return epic20_catalogue.rule_texts(kind, lang)

@@ -4,8 +4,8 @@ from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from characters.display import avail_html, error_slot_html, options_with_selected
-from characters.texts import half, signed
+from characters.page_format import error_slot_html, half, signed
+from characters.systems.epic20_catalogue import avail_html, options_with_selected
 from rules.core.section_names import rule_label
 
 register = template.Library()

@@ -67,7 +67,7 @@ def table():
 
 def form_data(sheet: dict, **extra) -> dict:
     """The builder's POST fields for `sheet`, as the page would send them."""
-    from characters.builder import BuilderForm
+    from characters.systems.epic20_form import BuilderForm
 
     form = BuilderForm.from_sheet(sheet)
     data: dict = dict(form.fields)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from characters.panels import conversion_rows
+from characters.systems.epic20_panels import conversion_rows
 
 
 def _rows(lang: str, amount, gained, to="skills") -> list[str]:

@@ -14,8 +14,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from characters.builder import BuilderForm
 from characters.models import Character
+from characters.systems.epic20_form import BuilderForm
 from rules.epic20.messages import MESSAGES
 from rules.epic20.sheet import EQUIPMENT_FLAGS
 from tests.characters.helpers import form_data, nova

@@ -139,8 +139,11 @@ def test_an_open_rule_text_and_a_catalogue_search_survive_a_live_check(page, mak
     page.goto("/characters/new/")
     page.locator("#search-powers").fill("volar")
     volar = page.locator("#catalogue-powers .catalogue-item", has_text="Volar").first
+    expect(volar.locator(".rule-text")).to_be_empty()  # the page does not carry the text
     volar.locator("summary").click()
     expect(volar.locator("details")).to_have_attribute("open", "")
+    text = "Volar (notar que si se quiere volar en el espacio, se necesita Soporte vital)."
+    expect(volar.locator(".rule-text")).to_have_text(text)  # loaded when opened
     hidden_before = page.locator("#catalogue-powers .catalogue-item[hidden]").count()
 
     page.get_by_role("button", name="Añadir Volar", exact=True).click()
@@ -148,8 +151,34 @@ def test_an_open_rule_text_and_a_catalogue_search_survive_a_live_check(page, mak
 
     expect(page.locator("#search-powers")).to_have_value("volar")
     expect(volar.locator("details")).to_have_attribute("open", "")
-    expect(volar.locator(".rule-text")).not_to_be_empty()
+    expect(volar.locator(".rule-text")).to_have_text(text)
     assert page.locator("#catalogue-powers .catalogue-item[hidden]").count() == hidden_before > 0
+
+
+def test_rule_texts_load_once_each_in_their_own_queue_and_stay_through_clicks(page, make_user, force_login):
+    """Two texts opened while the builder re-checks both arrive, each asked for once, and the
+    maneuver's text stays when ticking it re-renders the form."""
+    force_login(page, make_user(username="lectora"))
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/characters/rules/" in r.url else None)
+    page.goto("/characters/new/")
+    page.locator("#id_name").fill("Lectora")
+    maneuver = page.locator("#field-maneuver-actuar-y-despues-moverse")
+    advantage = page.locator("#catalogue-advantages .catalogue-item").first
+    maneuver.locator("summary").click()
+    advantage.locator("summary").click()
+
+    expect(maneuver.locator(".rule-text")).to_contain_text("Permite al luchador realizar acciones estándar")
+    expect(advantage.locator(".rule-text")).not_to_be_empty()
+    page.locator("#maneuver-actuar-y-despues-moverse").check()
+    expect(page.locator("#chosen-maneuvers")).to_contain_text("Actuar y después moverse")
+    advantage.locator("summary").click()  # closed and opened again: no second request
+    advantage.locator("summary").click()
+
+    expect(maneuver.locator(".rule-text")).to_contain_text("Permite al luchador realizar acciones estándar")
+    paths = sorted(url.split("/characters/rules/epic20/")[1] for url in asked)
+    assert len(paths) == 2 and paths[0].startswith("advantage/")  # no form values ride along
+    assert paths[1] == "maneuver/actuar-y-despues-moverse/"
 
 
 def _long_sheet():

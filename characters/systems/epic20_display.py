@@ -1,14 +1,16 @@
-"""What the builder page shows, computed once per request: the catalogue in the page's
-language, the selects' options, error slots, and the whole builder context. The sheet page's
-part is `sheet_display`; the budget and derived panels both pages share are `panels`.
+"""What Epic20's builder page shows, computed once per request: the engine's report placed in
+the form's error slots, the catalogue lists (remembered per rendering), the weapon a maneuver
+chooses, and the whole builder context. The catalogue in the page's language is
+`epic20_catalogue`; the sheet page's part is `epic20_sheet`; the budget and derived panels both
+pages share are `epic20_panels`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
-from functools import cache, lru_cache
-from typing import Any
+from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -18,148 +20,19 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.epic20 import weapons
-from rules.epic20.catalogue.types import PowerCategory
 from rules.epic20.sheet import parse_sheet
 from rules.epic20.validation import validate_sheet
 
-from . import selectors
-from .access import is_character_gm
-from .builder import BuilderForm, maps, unavailable
-from .forms import campaign_choices
-from .panels import budget_rows, conversion_rows, derived_rows, equipment_costs
-from .sheets import json_number
-from .texts import description_of, equipment_flag_fields, half, name_of
-
-# --- The catalogue, as the builder lists it (built once per language) ------------------------------
-
-
-@cache
-def catalogue_for(lang: str) -> dict[str, Any]:
-    m = maps()
-
-    def entry(e, **extra):
-        return {"slug": e.slug, "name": name_of(e, lang), "description": description_of(e, lang), **extra}
-
-    category_names = {
-        PowerCategory.ATTACK: _("Superataques"),
-        PowerCategory.DEFENSE: _("Superdefensas"),
-        PowerCategory.MOVEMENT: _("Superpoderes de movimiento"),
-        PowerCategory.UTILITY: _("Superpoderes de utilidad"),
-    }
-    powers = [p for p in m["powers"].values() if p.category is not PowerCategory.MODIFIER]
-    power_groups = [
-        {
-            "name": label,
-            "powers": [
-                entry(p, cost=half(float(p.cost)), repeatable=p.repeatable, detail=p.detail)
-                for p in powers
-                if p.category is category
-            ],
-        }
-        for category, label in category_names.items()
-    ]
-    modifiers = [
-        entry(p, cost=half(float(p.cost)))
-        for p in m["powers"].values()
-        if p.category is PowerCategory.MODIFIER
-    ]
-    archetypes = []
-    for a in m["archetypes"].values():
-        options = [
-            {
-                "key": option.key,
-                "default": str(option.default),
-                "choices": [
-                    {"value": str(c.value), "label": c.label_en if lang == "en" else c.label_es}
-                    for c in option.choices
-                ],
-            }
-            for option in a.options
-        ]
-        archetypes.append(entry(a, options=options))
-    return {
-        "attributes": [entry(a) for a in m["attributes"].values()],
-        "skills": [
-            entry(s, specialty=s.specialty, attribute=name_of(m["attributes"][s.attribute], lang))
-            for s in m["skills"].values()
-        ],
-        "power_groups": power_groups,
-        "powers": [entry(p, cost=half(float(p.cost)), repeatable=p.repeatable) for p in powers],
-        "modifiers": modifiers,
-        "advantages": [entry(a, cost=half(float(a.cost)), detail=a.detail) for a in m["advantages"].values()],
-        "maneuvers": [entry(x) for x in m["maneuvers"].values()],
-        "complications": [entry(c, detail=c.detail) for c in m["complications"].values()],
-        "archetypes": archetypes,
-        "archetypes_by_slug": {a["slug"]: a for a in archetypes},
-    }
-
-
-@cache
-def _options_html(kind: str, lang: str) -> str:
-    catalogue = catalogue_for(lang)
-    if kind == "skills":
-        return "".join(
-            format_html('<option value="{}">{} ({})</option>', s["slug"], s["name"], s["attribute"])
-            for s in catalogue["skills"]
-        )
-    if kind == "powers":
-        return "".join(
-            format_html('<optgroup label="{}">', group["name"])
-            + "".join(
-                format_html('<option value="{}">{} ({})</option>', p["slug"], p["name"], p["cost"])
-                for p in group["powers"]
-            )
-            + "</optgroup>"
-            for group in catalogue["power_groups"]
-        )
-    if kind == "equipment_powers":
-        return "".join(
-            format_html('<option value="{}">{}</option>', p["slug"], p["name"]) for p in catalogue["powers"]
-        )
-    if kind == "advantages":
-        return "".join(
-            format_html('<option value="{}">{} ({})</option>', a["slug"], a["name"], a["cost"])
-            for a in catalogue["advantages"]
-        )
-    if kind == "complications":
-        return "".join(
-            format_html('<option value="{}" title="{}">{}</option>', c["slug"], c["description"], c["name"])
-            for c in catalogue["complications"]
-        )
-    raise ValueError(kind)
-
-
-def options_with_selected(kind: str, selected: Any) -> str:
-    options = _options_html(kind, selectors.request_lang())
-    if selected:
-        marker = format_html('<option value="{}"', str(selected))
-        options = options.replace(marker + ">", marker + " selected>", 1).replace(
-            marker + " title=", marker + " selected title=", 1
-        )
-    return mark_safe(options)  # built from escaped parts; only " selected" was added
-
-
-# --- Markup of the builder's error slots and catalogue notes ----------------------------------------
-
-
-def error_slot_html(slot_id: str, messages) -> str:
-    return format_html(
-        '<div id="err-{}" class="field-errors">{}</div>',
-        slot_id,
-        format_html_join(
-            "", '<div class="invalid-feedback d-block">{}</div>', ((m,) for m in messages or ())
-        ),
-    )
-
-
-def avail_html(key: str, reason: str) -> str:
-    return format_html(
-        '<small id="avail-{}" class="avail text-warning-emphasis{}">{}</small>',
-        key,
-        "" if reason else " d-none",
-        reason or "",
-    )
-
+from .. import selectors
+from ..access import is_character_gm
+from ..forms import campaign_choices
+from ..page_format import half
+from ..sheets import json_number
+from .epic20_availability import unavailable
+from .epic20_catalogue import catalogue_for, maps, rule_texts
+from .epic20_form import BuilderForm
+from .epic20_panels import budget_rows, conversion_rows, derived_rows, equipment_costs
+from .epic20_texts import equipment_flag_fields, name_of
 
 # --- The builder ----------------------------------------------------------------------------------
 
@@ -255,17 +128,43 @@ def weapon_select_html(maneuver: str, choices, detail: str) -> str:
     )
 
 
+# Where the lists' rule texts load (`epic20_catalogue.rule_texts`): each `<details>` asks for its
+# text when first opened (`hx-get`, `hx-trigger="toggle once"`) into its `.rule-text`, in a queue
+# of their own rather than the form's live checks; without JavaScript a link per kind leads to
+# the texts.
+_RULE_TEXTS = (
+    '<div class="rule-texts" hx-target="find .rule-text" hx-swap="innerHTML" hx-sync="this:queue all">'
+    "{links}{list}</div>"
+)
+_LIST_KINDS = {"power": ("power", "modifier"), "advantage": ("advantage",), "maneuver": ("maneuver",)}
+# Indentation between tags, a third of the lists' bytes; a line break keeps the same spacing.
+_INDENT = re.compile(r">[ \t]*\n\s*<")
+
+
+def _rule_text_links(name: str, lang: str) -> str:
+    links = format_html_join(
+        " · ",
+        '<a href="{}">{}</a>',
+        (
+            (reverse("characters:rule_texts", args=["epic20", kind]), rule_texts(kind, lang)["title"])
+            for kind in _LIST_KINDS[name]
+        ),
+    )
+    return format_html(
+        '<noscript><p class="small mb-1">{}: {}</p></noscript>', _("Textos de las reglas"), links
+    )
+
+
 @lru_cache(maxsize=32)
 def _catalogue_lists(
-    lang: str, action: str, live: bool, blocked, chosen, details, errors, weapon_options=()
+    lang: str, action: str, blocked, chosen, details, errors, weapon_options=()
 ) -> dict[str, str]:
-    """The builder's catalogue lists (every power, advantage and maneuver with its rule text):
-    most of the page, and the same from one keystroke to the next unless the choices they show
-    changed, so each rendering is remembered for the values it shows."""
+    """The builder's catalogue lists (every power, advantage and maneuver; their rule texts load
+    when opened): most of the page, and the same from one keystroke to the next unless the
+    choices they show changed, so each rendering is remembered for the values it shows."""
     context = {
         "catalogue": catalogue_for(lang),
         "action": action,
-        "live": live,
         "unavailable": dict(blocked),
         "chosen_maneuvers": frozenset(chosen),
         "maneuver_details": dict(details),
@@ -275,23 +174,22 @@ def _catalogue_lists(
             for maneuver, choices in weapon_options
         },
     }
+    lists = {}
     with translation.override(lang):
-        return {
-            name: mark_safe(render_to_string(f"characters/epic20/builder.html#{name}-list", context))
-            for name in CATALOGUE_LISTS
-        }
+        for name in CATALOGUE_LISTS:
+            html = render_to_string(f"characters/epic20/builder.html#{name}-list", context)
+            body = _INDENT.sub(">\n<", html.strip())
+            lists[name] = mark_safe(_RULE_TEXTS.format(links=_rule_text_links(name, lang), list=body))
+    return lists
 
 
-def catalogue_lists(
-    lang: str, action: str, live: bool, form: BuilderForm, blocked: dict, slots: dict, sheet: dict
-):
+def catalogue_lists(lang: str, action: str, form: BuilderForm, blocked: dict, slots: dict, sheet: dict):
     maneuver_errors = tuple(
         sorted((slot, tuple(messages)) for slot, messages in slots.items() if slot.startswith("maneuver-"))
     )
     return _catalogue_lists(
         lang,
         action,
-        live,
         tuple(sorted(blocked.items())),
         tuple(sorted(form.maneuvers)),
         tuple(sorted(form.maneuver_details.items())),
@@ -358,7 +256,7 @@ def builder_context(
         "can_waive": character is not None and is_character_gm(request.user, character),
         "action": action,
         "live": live,
-        "catalogue_lists": catalogue_lists(lang, action, live, form, blocked, slots, sheet),
+        "catalogue_lists": catalogue_lists(lang, action, form, blocked, slots, sheet),
         "equipment_flags": equipment_flag_fields(),
     }
     return context

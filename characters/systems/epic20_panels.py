@@ -1,4 +1,4 @@
-"""The budget and derived-number panels the builder and the sheet share: each line's spent and
+"""The budget and derived-number panels Epic20's builder and sheet share: each line's spent and
 available points with what they hide (conversions, mundane equipment), the trades as the player
 reads them, what each equipment item costs, and the derived numbers.
 """
@@ -15,9 +15,11 @@ from django.utils.translation import ngettext
 from rules.epic20.costs import equipment_cost
 from rules.epic20.sheet import EQUIPMENT_FLAGS, EquipmentEntry
 
-from . import selectors
-from .builder import BuilderForm, maps
-from .texts import half, name_of, signed
+from .. import selectors
+from ..page_format import half, signed
+from .epic20_catalogue import maps
+from .epic20_form import BuilderForm
+from .epic20_texts import name_of
 
 BUDGET_CATEGORIES = ("powers", "skills", "advantages", "maneuvers", "complications", "special_equipment")
 

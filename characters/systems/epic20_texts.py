@@ -1,35 +1,12 @@
-"""How the character pages write numbers, dice and catalogue names (es/en)."""
+"""How Epic20's builder and sheet write dice, catalogue names and equipment properties (es/en)."""
 
 from __future__ import annotations
-
-from decimal import Decimal
-from typing import Any
 
 from django.utils.translation import gettext as _
 
 from rules.epic20.sheet import EQUIPMENT_FLAGS
 
-from .builder import maps
-
-
-def half(value: Any) -> str:
-    """Numbers as players write them: 0.5 → "½", 1.5 → "1½", 2 → "2"."""
-    if isinstance(value, Decimal):
-        value = float(value)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "—" if value is None else str(value)
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == 0.5:
-        return "½" if whole == 0 else f"{int(whole)}½"
-    return f"{value:g}"
-
-
-def signed(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "—"
-    return f"{int(value):+d}"
+from ..page_format import signed
 
 
 def dice_text(bonus: int, superiority: int) -> str:
@@ -50,11 +27,6 @@ def name_of(entry, lang: str) -> str:
 
 def description_of(entry, lang: str) -> str:
     return entry.description_en if lang == "en" else entry.description_es
-
-
-def archetype_name(slug: str | None, lang: str) -> str:
-    archetype = maps()["archetypes"].get(slug) if slug else None
-    return name_of(archetype, lang) if archetype else ""
 
 
 def equipment_flag_label(key: str) -> str:

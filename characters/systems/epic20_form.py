@@ -1,6 +1,6 @@
-"""The builder form, as plain data: the POSTed fields ↔ the docs/api.md sheet, each engine error
-placed next to the part of the form it is about, and the catalogue entries that the current
-choices make unavailable (and why).
+"""Epic20's builder form, as plain data: the POSTed fields ↔ the docs/api.md sheet, and each
+engine error placed next to the part of the form it is about (what the current choices make
+unavailable is `epic20_availability`).
 
 Nothing here checks a rule: the engine does, on the sheet built from the form, so the page and
 the API judge a sheet the same way. The form only turns text into the sheet's types; whatever
@@ -13,17 +13,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
 from typing import Any
 
-from django.utils import translation
-from django.utils.translation import gettext as _
-
-from rules.epic20.archetypes import ARCHETYPES
-from rules.epic20.catalogue import CATALOGUE
 from rules.epic20.sheet import EQUIPMENT_FLAGS
 
-from .sheets import json_number
+from ..sheets import json_number
+from .epic20_catalogue import maps
 
 # Repeated rows of the form, each with its fields (in the order the sheet writes them).
 ROW_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -48,28 +43,6 @@ MAX_ROWS = 60  # per section: more than any legal sheet needs; bounds the work p
 DEFAULT_LEVEL = 8  # NIVEL: "El nivel de un héroe típico inicial es 8."
 ATTRIBUTE_VALUES = ("0", "0.5", "1")
 _ROW_FIELD = re.compile(r"^(?P<section>[a-z]+)-(?P<index>\d{1,3})-(?P<field>[a-z_]+)$")
-
-
-def catalogue_maps() -> dict[str, dict]:
-    return {
-        "attributes": CATALOGUE.by_slug("attributes"),
-        "skills": CATALOGUE.by_slug("skills"),
-        "powers": CATALOGUE.by_slug("powers"),
-        "advantages": CATALOGUE.by_slug("advantages"),
-        "maneuvers": CATALOGUE.by_slug("maneuvers"),
-        "complications": CATALOGUE.by_slug("complications"),
-        "archetypes": {a.slug: a for a in ARCHETYPES},
-    }
-
-
-_MAPS: dict[str, dict] | None = None
-
-
-def maps() -> dict[str, dict]:
-    global _MAPS
-    if _MAPS is None:
-        _MAPS = catalogue_maps()
-    return _MAPS
 
 
 # --- Form → sheet ------------------------------------------------------------------------------
@@ -445,94 +418,3 @@ def _equipment_item(values: dict[str, Any]) -> dict:
     if detail:
         item["detail"] = detail
     return item
-
-
-# --- What the current choices rule out ---------------------------------------------------------
-
-
-def unavailable(sheet: Mapping, *, lang: str) -> dict[str, str]:
-    """`{"maneuver-<slug>" | "advantage-<slug>" | "power-<slug>": why}` for the catalogue
-    entries the sheet's current choices do not allow (missing prerequisite, attribute too low,
-    archetype forbids it, not at creation)."""
-    attributes = sheet.get("attributes") if isinstance(sheet.get("attributes"), Mapping) else {}
-    chosen_maneuvers = set()
-    for item in sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []:
-        slug = item.get("maneuver") if isinstance(item, Mapping) else item
-        if isinstance(slug, str):
-            chosen_maneuvers.add(slug)
-    chosen_powers = set()
-    for row in sheet.get("powers") if isinstance(sheet.get("powers"), list) else []:
-        if isinstance(row, Mapping) and isinstance(row.get("power"), str):
-            chosen_powers.add(row["power"])
-    archetype = sheet.get("archetype") if isinstance(sheet.get("archetype"), str) else None
-    m = maps()
-    values = tuple(_attr(attributes, slug) for slug in m["attributes"])
-    # Only prerequisites matter, so the answer is cached on them: a live check pays nothing.
-    relevant_maneuvers = frozenset(chosen_maneuvers & _REQUIRED["maneuvers"])
-    relevant_powers = frozenset(chosen_powers & _REQUIRED["powers"])
-    return _unavailable(lang, values, relevant_maneuvers, relevant_powers, archetype)
-
-
-_REQUIRED = {
-    "maneuvers": frozenset(r for x in CATALOGUE.maneuvers for r in x.requires),
-    "powers": frozenset(r for x in CATALOGUE.powers for r in x.requires),
-}
-
-
-@lru_cache(maxsize=512)
-def _unavailable(lang, values, chosen_maneuvers, chosen_powers, archetype_slug) -> dict[str, str]:
-    m = maps()
-    name = "name_en" if lang == "en" else "name_es"
-    attributes = dict(zip(m["attributes"], values, strict=True))
-    archetype = m["archetypes"].get(archetype_slug) if archetype_slug else None
-    out: dict[str, str] = {}
-    with translation.override(lang):
-
-        def attr_reason(requirements) -> str | None:
-            for req in requirements:
-                if not any(_attr(attributes, slug) >= req.minimum for slug in req.any_of):
-                    names = [getattr(m["attributes"][s], name) for s in req.any_of if s in m["attributes"]]
-                    if req.minimum == 1:
-                        return _("Requiere atributo destacable: %(names)s") % {"names": _(" o ").join(names)}
-                    return _("Requiere: %(names)s al menos ½") % {"names": _(" o ").join(names)}
-            return None
-
-        for slug, maneuver in m["maneuvers"].items():
-            missing = [
-                getattr(m["maneuvers"][r], name)
-                for r in maneuver.requires
-                if r not in chosen_maneuvers and r in m["maneuvers"]
-            ]
-            if missing:
-                out[f"maneuver-{slug}"] = _("Requiere: %(names)s") % {"names": ", ".join(missing)}
-                continue
-            reason = attr_reason(maneuver.requires_attributes)
-            if reason:
-                out[f"maneuver-{slug}"] = reason
-        forbidden = set(archetype.forbidden_advantages) if archetype else set()
-        for slug, advantage in m["advantages"].items():
-            if slug in forbidden:
-                out[f"advantage-{slug}"] = _("Tu arquetipo no permite esta ventaja")
-                continue
-            reason = attr_reason(advantage.requires_attributes)
-            if reason:
-                out[f"advantage-{slug}"] = reason
-        for slug, power in m["powers"].items():
-            if not power.creation_allowed:
-                out[f"power-{slug}"] = _("No se puede elegir durante la creación del personaje")
-                continue
-            missing = [
-                getattr(m["powers"][r], name)
-                for r in power.requires
-                if r not in chosen_powers and r in m["powers"]
-            ]
-            if missing:
-                out[f"power-{slug}"] = _("Requiere: %(names)s") % {"names": ", ".join(missing)}
-        return out
-
-
-def _attr(attributes: Mapping, slug: str):
-    value = attributes.get(slug)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return -1
-    return value

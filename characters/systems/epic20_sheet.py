@@ -1,4 +1,4 @@
-"""What the sheet page shows of a stored character: its sections in the page's language, the
+"""What Epic20's sheet page shows of a stored character: its sections in the page's language, the
 dice each skill rolls, its budget, awards and waivers, and who may do what with it."""
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from django.utils.translation import gettext as _
 from rules.epic20.chosen_rolls import chosen_rolls
 from rules.epic20.sheet import EQUIPMENT_FLAGS
 
-from . import selectors
-from .access import can_delete_character, can_edit_character, is_character_gm
-from .builder import maps
-from .panels import budget_rows, conversion_rows, derived_rows, item_cost, item_cost_text
-from .texts import description_of, dice_text, equipment_flag_label, half, name_of, signed
+from .. import selectors
+from ..access import can_delete_character, can_edit_character, is_character_gm
+from ..page_format import half, signed
+from .epic20_catalogue import maps
+from .epic20_panels import budget_rows, conversion_rows, derived_rows, item_cost, item_cost_text
+from .epic20_texts import description_of, dice_text, equipment_flag_label, name_of
 
 
 def _rows(sheet: dict, key: str) -> list[dict]:
