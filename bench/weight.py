@@ -21,6 +21,7 @@ import gzip
 import http.client
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +68,23 @@ def fetch(base_url: str, page: Page) -> dict:
         "html_bytes": len(html),
         "under_limit": len(wire) < LIMIT_BYTES,
     }
+
+
+def static_files(base_url: str, page: Page) -> list[dict]:
+    """The stylesheets and scripts a page links, fetched as the browser does the first time:
+    WhiteNoise should answer each precompressed (`Content-Encoding: gzip`)."""
+    parts = urlsplit(base_url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    try:
+        connection.request("GET", page.path, headers=dict(BROWSER, Cookie=page.cookie))
+        response = connection.getresponse()
+        body = response.read()
+    finally:
+        connection.close()
+    if response.getheader("Content-Encoding") == "gzip":
+        body = gzip.decompress(body)
+    paths = sorted(set(re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', body.decode())))
+    return [fetch(base_url, Page(path.rsplit("/", 1)[-1], path, "")) for path in paths]
 
 
 def _start_demo_fights(gm) -> None:
@@ -179,6 +197,12 @@ def print_table(report: dict) -> None:
             f"{row['name'][:52]:<52} {row['status']:>6} {row['wire_bytes'] / 1000:>8.1f} "
             f"{row['html_bytes'] / 1000:>8.1f} {saved:>6.0%}  {'yes' if row['under_limit'] else 'NO'}"
         )
+    plain = [row["name"] for row in report["static_files"] if row["content_encoding"] != "gzip"]
+    wire = sum(row["wire_bytes"] for row in report["static_files"]) / 1000
+    print(
+        f"\nthe home page's {len(report['static_files'])} stylesheets and scripts: {wire:.1f} kB on the wire; "
+        f"not precompressed: {', '.join(plain) or 'none'}"
+    )
     over = [row["name"] for row in report["pages"] if not row["under_limit"]]
     print(
         f"\n{len(report['pages'])} pages; {len(over)} over 100 kB on the wire{': ' if over else ''}{', '.join(over)}"
@@ -209,7 +233,8 @@ def run(args: argparse.Namespace) -> dict:
         pages = site_pages(BenchContext(base_url=server.base_url))
         connections.close_all()
         rows = [fetch(server.base_url, page) for page in pages]
-    bad = [row for row in rows if row["status"] != 200]
+        statics = static_files(server.base_url, next(p for p in pages if p.name == "home (player)"))
+    bad = [row for row in rows + statics if row["status"] != 200]
     if bad:
         raise SystemExit(f"bench: pages that did not answer 200, the run is void: {bad}")
     return {
@@ -217,6 +242,7 @@ def run(args: argparse.Namespace) -> dict:
         "limit_bytes": LIMIT_BYTES,
         "server": args.server,
         "pages": rows,
+        "static_files": statics,
     }
 
 
