@@ -8,7 +8,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z][a-z0-9-]*:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-users messages check-deploy clean
+.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-users bench-weight messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,10 @@ bench-floor: install-dev bench-wrk ## every request as a share of the authentica
 
 bench-memory: install-dev bench-wrk ## a worker's memory over 20,000 mixed requests
 	$(BIN)/python -m bench.memory --json bench/results/memory.json $(BENCH_MEMORY_ARGS)
+
+# Every page fetched as a browser does (gzip), its bytes on the wire against the issue's 100 kB.
+bench-weight: install-dev ## every page's bytes on the wire, against 100 kB
+	$(BIN)/python -m bench.weight --json bench/results/weight.json $(BENCH_WEIGHT_ARGS)
 
 bench-engine: install-dev ## the rules engine in-process
 	$(BIN)/python -m bench.engine --json bench/results/engine.json $(BENCH_ENGINE_ARGS)

@@ -33,6 +33,7 @@ from bench.world import EVENTS, LISTED_SHEETS, World, build_world
 from bench.wrk import WrkResult, run_wrk
 
 JSON_ACCEPT = {"Accept": "application/json"}
+BROWSER_ENCODING = {"Accept-Encoding": "gzip, deflate, br"}
 # Live updates at scale: this many open fight pages with nothing happening, each polling once
 # every POLL_SECONDS while idle (static/js/fight-page.js backs off from 1 s to 2 s).
 IDLE_PAGES = 200
@@ -82,6 +83,18 @@ def _catalogue_304(world: World, ctx: BenchContext) -> list[Request]:
 def _page(path: Callable[[World], str], cookie: str) -> Callable[[World, BenchContext], list[Request]]:
     def requests(world: World, ctx: BenchContext) -> list[Request]:
         return _get(path(world), {"Cookie": getattr(world, cookie)})
+
+    return requests
+
+
+def _browser_page(
+    path: Callable[[World], str], cookie: str
+) -> Callable[[World, BenchContext], list[Request]]:
+    """A page as a browser asks for it: compressed (`Accept-Encoding: gzip`), so the server's
+    gzip is in the measured cost, as it is for every real visit."""
+
+    def requests(world: World, ctx: BenchContext) -> list[Request]:
+        return _get(path(world), {"Cookie": getattr(world, cookie), **BROWSER_ENCODING})
 
     return requests
 
@@ -182,6 +195,20 @@ SCENARIOS: list[FloorScenario] = [
         "page: builder",
         0.25,
         _page(lambda w: f"/characters/{w.lister_sheet}/edit/", "lister_cookie"),
+        contains=b'id="builder"',
+    ),
+    FloorScenario(
+        "builder_first_render_new",
+        "Epic20 builder's first render: blank (gzip)",
+        0.4,
+        _browser_page(lambda w: "/characters/new/?system=epic20", "lister_cookie"),
+        contains=b'id="builder"',
+    ),
+    FloorScenario(
+        "builder_first_render_edit",
+        "Epic20 builder's first render: a sheet (gzip)",
+        0.4,
+        _browser_page(lambda w: f"/characters/{w.lister_sheet}/edit/", "lister_cookie"),
         contains=b'id="builder"',
     ),
     FloorScenario(

@@ -85,7 +85,8 @@ def api_error_body(status: int) -> dict:
 class APIErrorsAsEnvelope:
     """Every error under /api/ answers JSON in the envelope, with DEBUG on or off: Django's
     HTML pages (the debug 404 and 500 pages, a CSRF refusal, a refused body) are replaced on
-    the way out. The outermost middleware, so it sees every answer."""
+    the way out. The outermost middleware but compression (`epic20site.compression`), so it
+    sees every answer, and what it writes is compressed like the rest."""
 
     def __init__(self, get_response):
         self.get_response = get_response

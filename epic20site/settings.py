@@ -63,6 +63,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: compresses every finished answer (pages, JSON), never the event stream.
+    "epic20site.compression.CompressTextAnswers",
     "epic20site.middleware.APIErrorsAsEnvelope",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -6,6 +6,7 @@ end of the session."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -96,6 +97,14 @@ def _checked(response) -> bool:
     return isinstance(response, HttpResponse) and not response.streaming and response.status_code < 500
 
 
+def _body(response) -> bytes:
+    """The answer's body as the schema describes it: a gzipped answer (epic20site.compression)
+    decompressed."""
+    if response.get("Content-Encoding") == "gzip":
+        return gzip.decompress(response.content)
+    return response.content
+
+
 def check(response) -> None:
     """Validate one test-client answer; answers to operations the schema does not have (an
     unknown address, a method it does not list) have nothing to be checked against."""
@@ -105,7 +114,7 @@ def check(response) -> None:
 
     request = _request(response.wsgi_request)
     answer = _Response(
-        response.content,
+        _body(response),
         response.status_code,
         response.get("Content-Type", ""),
         dict(response.headers),
