@@ -184,6 +184,13 @@ class ConsolePage:
             "state": {**self.state, "current": chosen["card"]["id"], "turn": {}} if chosen else self.state,
         }
 
+    def joining(self, addable: list) -> bool:
+        """Whether the page offers this viewer the way into the fight where they land: a player
+        (not the GM) with none of their characters in it who has one to bring."""
+        if self.is_gm or not addable:
+            return False
+        return not any(c.owner_id == self.user.pk and not c.removed for c in self.combatant_rows)
+
     def records(self, events) -> list[dict]:
         from .log import event_record
 
@@ -197,6 +204,7 @@ class ConsolePage:
         state, cards = self.state, self.cards
         by_id = {c["id"]: c for c in state["combatants"]}
         declaring = self.declaring
+        addable = _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm)
         extra = self.show.console_context(DeclarerPage(self) if declaring and declaring["actor"] else self)
         return {
             "encounter": self.encounter,
@@ -209,7 +217,9 @@ class ConsolePage:
             "current": cards.get(state["current"]),
             "mine": self.mine,
             "my_turn": self.my_turn,
-            "addable": _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm),
+            "addable": addable,
+            # A player with no one in the fight yet: the way in comes first in the action area.
+            "joining": self.joining(addable),
             "events": self.event_views(self.events),
             "system_templates": self.show.templates,
             # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
