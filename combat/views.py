@@ -174,7 +174,6 @@ class ConsolePage:
         chosen = chosen or (declarers[0] if declarers else None)
         names = {c["id"]: c["name"] for c in self.cards.values()}
         return {
-            "round": block.get("round"),
             "declarers": declarers,
             "chosen": chosen,
             "actor": chosen["card"] if chosen else None,
