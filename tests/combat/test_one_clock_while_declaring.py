@@ -54,9 +54,7 @@ def fight_in_its_second_round(system: str):
     return fight
 
 
-@pytest.mark.parametrize(
-    ("system", "header"), [("epic20", "Asalto 2"), ("anima", "Asalto 2")]
-)
+@pytest.mark.parametrize(("system", "header"), [("epic20", "Asalto 2"), ("anima", "Asalto 2")])
 def test_the_header_and_the_panels_say_the_same_round(system, header):
     fight = fight_in_its_second_round(system)
     for user in (fight.veteran, fight.gm):
