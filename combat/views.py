@@ -223,6 +223,9 @@ class ConsolePage:
             "system_templates": self.show.templates,
             # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
             "npc_example": self.show.npc_example,
+            # The GM's own saved sheets of the campaign's system, each addable as an NPC copy.
+            "npc_sheets": _npc_sheets(self.user, self.encounter) if self.is_gm else [],
+            "npc_builder_url": _npc_builder_url(self.encounter) if self.is_gm else "",
             # The fight's place in time, as the system counts it.
             "clock_label": self.show.clock_label(state.get("clock") or {}, self.lang),
             **extra,
@@ -292,6 +295,23 @@ def _addable_characters(user, encounter, combatants, is_gm: bool) -> list:
     if not is_gm:
         characters = characters.filter(owner=user)
     return [c for c in characters.only("id", "name", "owner_id") if c.pk not in present]
+
+
+def _npc_sheets(user, encounter) -> list:
+    """The GM's own saved sheets of the campaign's system, by name (one query): the GM's NPCs
+    to bring into a fight as copies (`services.combatant_add(npc_from=)`)."""
+    from characters.models import Character
+
+    if encounter.status == Encounter.Status.ENDED:
+        return []
+    sheets = Character.objects.filter(owner=user, system=encounter.campaign.system).order_by("name", "id")
+    return list(sheets.only("id", "name"))
+
+
+def _npc_builder_url(encounter) -> str:
+    """The system's builder for a new NPC sheet, coming back to this fight once it is saved."""
+    query = urlencode({"system": encounter.campaign.system, "next": _detail_url(encounter)})
+    return f"{reverse('characters:new')}?{query}"
 
 
 def turn_key(state: dict) -> str:
@@ -702,7 +722,10 @@ def combatant_add(request, pk):
     if request.POST.get("character"):
         body["character"] = _optional_int(request.POST.get("character"), "/character")
     else:
-        body["npc"] = read_json_or_refuse(request.POST.get("npc") or "", path="/npc")
+        if request.POST.get("npc_from"):  # one of the GM's saved sheets
+            body["npc_from"] = _optional_int(request.POST.get("npc_from"), "/npc_from")
+        else:
+            body["npc"] = read_json_or_refuse(request.POST.get("npc") or "", path="/npc")
         body["minion"] = request.POST.get("minion") in ("on", "1", "true")
         if (hit_points := _optional_int(request.POST.get("hit_points"), "/hit_points")) is not None:
             body["hit_points"] = hit_points
@@ -713,6 +736,7 @@ def combatant_add(request, pk):
         side=data["side"],
         character_id=data.get("character"),
         npc_sheet=data.get("npc"),
+        npc_from=data.get("npc_from"),
         minion=data.get("minion", False),
         hit_points=data.get("hit_points"),
     )
