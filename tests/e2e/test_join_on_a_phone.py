@@ -6,6 +6,7 @@ and as the GM, at both sizes."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,13 @@ def test_the_newcomer_joins_from_the_action_tab_on_a_phone(new_page, force_login
         gm.goto(fight.url)
         expect(gm.locator("#join-form")).to_have_count(0)
         _save(gm, f"join-{system}-gm-{size}")
+        # The GM's drawer offers the system's own builder for a new NPC.
+        gm.locator("#gm-drawer-button").click()
+        builder = gm.locator("#gm-drawer").get_by_role("link", name="Crear un PNJ con el constructor")
+        expect(builder).to_be_in_viewport()
+        gm.wait_for_timeout(400)  # the drawer's slide-in, before the picture
+        expect(builder).to_have_attribute("href", re.compile(rf"^/characters/new/\?system={system}&next="))
+        _save(gm, f"drawer-{system}-gm-{size}")
     desk = force_login(new_page(viewport=DESK), fight.newcomer)
     desk.goto(fight.url)
     expect(desk.locator("#encounter-controls #join-form")).to_be_in_viewport()
