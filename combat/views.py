@@ -183,10 +183,10 @@ class ConsolePage:
             "state": {**self.state, "current": chosen["card"]["id"], "turn": {}} if chosen else self.state,
         }
 
-    def joining(self, addable: list) -> bool:
-        """Whether the page offers this viewer the way into the fight where they land: a player
-        (not the GM) with none of their characters in it who has one to bring."""
-        if self.is_gm or not addable:
+    def outside(self) -> bool:
+        """A player (not the GM) with none of their characters in the fight: the page offers them
+        the way in where they land (the join form, or where to get a character to join with)."""
+        if self.is_gm or self.state["status"] == "ended":
             return False
         return not any(c.owner_id == self.user.pk and not c.removed for c in self.combatant_rows)
 
@@ -204,6 +204,7 @@ class ConsolePage:
         by_id = {c["id"]: c for c in state["combatants"]}
         declaring = self.declaring
         addable = _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm)
+        outside = self.outside()
         extra = self.show.console_context(DeclarerPage(self) if declaring and declaring["actor"] else self)
         return {
             "encounter": self.encounter,
@@ -218,13 +219,14 @@ class ConsolePage:
             "my_turn": self.my_turn,
             "addable": addable,
             # A player with no one in the fight yet: the way in comes first in the action area.
-            "joining": self.joining(addable),
+            "joining": bool(addable) and outside,
+            "bring_first": not addable and outside,
             "events": self.event_views(self.events),
             "system_templates": self.show.templates,
             # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
             "npc_example": self.show.npc_example,
             # The GM's own saved sheets of the campaign's system, each addable as an NPC copy.
-            "npc_sheets": _npc_sheets(self.user, self.encounter) if self.is_gm else [],
+            "npc_sheets": selectors.npc_sheets_for(self.user, self.encounter) if self.is_gm else [],
             "npc_builder_url": _npc_builder_url(self.encounter) if self.is_gm else "",
             # The fight's place in time, as the system counts it.
             "clock_label": self.show.clock_label(state.get("clock") or {}, self.lang),
@@ -295,17 +297,6 @@ def _addable_characters(user, encounter, combatants, is_gm: bool) -> list:
     if not is_gm:
         characters = characters.filter(owner=user)
     return [c for c in characters.only("id", "name", "owner_id") if c.pk not in present]
-
-
-def _npc_sheets(user, encounter) -> list:
-    """The GM's own saved sheets of the campaign's system, by name (one query): the GM's NPCs
-    to bring into a fight as copies (`services.combatant_add(npc_from=)`)."""
-    from characters.models import Character
-
-    if encounter.status == Encounter.Status.ENDED:
-        return []
-    sheets = Character.objects.filter(owner=user, system=encounter.campaign.system).order_by("name", "id")
-    return list(sheets.only("id", "name"))
 
 
 def _npc_builder_url(encounter) -> str:

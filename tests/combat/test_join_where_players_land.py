@@ -65,3 +65,16 @@ def test_once_in_the_fight_the_newcomer_s_action_area_is_the_system_s_again(figh
     html = page_of(fight.newcomer, fight.url)
     assert "join-form" not in html
     assert fight.encounter.combatants.filter(owner=fight.newcomer, removed=False).count() == 1
+
+
+def test_a_member_with_no_character_to_bring_is_told_where_to_get_one(fight):
+    from tests.factories import player_in
+
+    stranger = player_in(fight.encounter.campaign, UserFactory())
+    controls = element(page_of(stranger, fight.url), "encounter-controls")
+    hint = element(controls, "join-bring-first")
+    assert "Aún no tienes ningún personaje en esta campaña para entrar en el combate." in hint
+    campaign = fight.encounter.campaign_id
+    assert f'<a href="/campaigns/{campaign}/">Trae uno desde la página de la campaña</a>' in hint
+    assert "join-bring-first" not in page_of(fight.veteran, fight.url)
+    assert "join-bring-first" not in page_of(fight.gm, fight.url)
