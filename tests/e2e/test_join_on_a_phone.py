@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.combat.system_fights import SYSTEMS
+from tests.e2e.test_fight_page import _serious_violations
 
 pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
@@ -47,6 +48,7 @@ def test_the_newcomer_joins_from_the_action_tab_on_a_phone(new_page, force_login
         gm.wait_for_timeout(400)  # the drawer's slide-in, before the picture
         expect(builder).to_have_attribute("href", re.compile(rf"^/characters/new/\?system={system}&next="))
         _save(gm, f"drawer-{system}-gm-{size}")
+        assert _serious_violations(gm) == []  # the drawer open, its NPC forms included
     desk = force_login(new_page(viewport=DESK), fight.newcomer)
     desk.goto(fight.url)
     expect(desk.locator("#encounter-controls #join-form")).to_be_in_viewport()
@@ -59,6 +61,7 @@ def test_the_newcomer_joins_from_the_action_tab_on_a_phone(new_page, force_login
     expect(form).to_be_in_viewport()
     expect(form.get_by_label("Entrar con tu personaje")).to_have_value(str(fight.newcomer_character.pk))
     _save(page, f"join-{system}-newcomer-phone")
+    assert _serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     form.get_by_role("button", name="Entrar en el combate").click()
     expect(page.locator("#action-feedback")).to_contain_text("Combatiente añadido.", timeout=LIVE_MS)
