@@ -242,9 +242,10 @@ def _builder(request, character: Character | None):
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
         return render_page(request, template, _versioned(context, request, character), status=exc.status)
+    after = _after_creating(request, saved) if character is None else _sheet_url(saved)
     if request.htmx:
-        return HttpResponseClientRedirect(_sheet_url(saved))
-    return redirect(_sheet_url(saved))
+        return HttpResponseClientRedirect(after)
+    return redirect(after)
 
 
 def _versioned(context: dict, request, character: Character | None) -> dict:
@@ -260,9 +261,35 @@ def _versioned(context: dict, request, character: Character | None) -> dict:
     return context
 
 
+# Where a new sheet's builder was opened from, to go back there once it is saved (the fight page's
+# "Crear un PNJ con el constructor"): `{"system", "url"}` in the session.
+RETURN_KEY = "builder_return"
+
+
+def _remember_return(request) -> None:
+    """A new sheet's builder opened with `?next=` (one of this site's pages) goes back there once
+    saved; opened without it, it forgets any older one."""
+    target = request.GET.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        request.session[RETURN_KEY] = {"system": _builder_system(request, None), "url": target}
+    elif RETURN_KEY in request.session:
+        del request.session[RETURN_KEY]
+
+
+def _after_creating(request, saved: Character) -> str:
+    """The page a just-created sheet leads to: the page its builder was opened from, when it was
+    opened for a sheet of this system (`_remember_return`), else the sheet."""
+    back = request.session.pop(RETURN_KEY, None) or {}
+    if back.get("system") == saved.system and back.get("url"):
+        return back["url"]
+    return _sheet_url(saved)
+
+
 def _builder_page(request, pages, template: str, character: Character | None):
     """The builder as it opens: a new character's drawn now; an existing one's remembered under
     the character's version until it changes."""
+    if character is None and not request.htmx:
+        _remember_return(request)
 
     def context() -> dict:
         form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()

@@ -218,7 +218,10 @@ class CombatantListView(APIView):
         summary="Add a combatant",
         description=(
             "The GM adds anyone: a character of the campaign (`character`) or an NPC from a sheet "
-            "(`npc`, with `minion` and GM-set `hit_points`). A player adds only their own character."
+            "(`npc`, with `minion` and GM-set `hit_points`), or copied from one of the GM's own "
+            "saved sheets of the campaign's system (`npc_from`: a character id; another system's "
+            "sheet, someone else's or a deleted one is a 400). A player adds only their own "
+            "character."
         ),
         parameters=[ENCOUNTER_ID],
         request=CombatantCreateSerializer,
@@ -239,6 +242,7 @@ class CombatantListView(APIView):
             user=request.user,
             character_id=data.get("character"),
             npc_sheet=data.get("npc"),
+            npc_from=data.get("npc_from"),
             side=data["side"],
             minion=data.get("minion", False),
             hit_points=data.get("hit_points"),

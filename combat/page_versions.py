@@ -3,16 +3,16 @@ while it is the same, the page's HTML is read back instead of drawn again.
 
 Every write to a fight goes through `combat.log.save`, which moves `Encounter.version`: each
 event, each undo and each revealed seed. Deadlines and settings are row fields. What the page
-shows besides the fight: its campaign (name, GM, rules options) and the campaign's characters a
-user may bring in (the join form). The viewer and the address (`?skill=`, `?declarer=`) are part
-of it too.
+shows besides the fight: its campaign (name, GM, rules options), the campaign's characters a
+user may bring in (the join form) and, for the GM, their own saved sheets of the system (the
+NPCs they may add). The viewer and the address (`?skill=`, `?declarer=`) are part of it too.
 """
 
 from __future__ import annotations
 
 import json
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 
 # What the version reads of the encounter and its campaign (`access_encounter_by_id(fields=)`):
 # not the state, which only a page drawn anew needs.
@@ -24,6 +24,7 @@ FIGHT_PAGE_FIELDS = (
     "campaign__name",
     "campaign__updated_at",
     "campaign__rules_options",
+    "campaign__system",
     "name",
     "version",
     "updated_at",
@@ -42,7 +43,11 @@ def _characters_version(encounter, user, is_gm: bool) -> tuple:
     from characters.models import Character
 
     characters = Character.objects.filter(campaign_id=encounter.campaign_id)
-    if not is_gm:
+    if is_gm:  # and the GM's own saved sheets of the system, offered as NPCs (`views._npc_sheets`)
+        characters = Character.objects.filter(
+            Q(campaign_id=encounter.campaign_id) | Q(owner=user, system=encounter.campaign.system)
+        )
+    else:
         characters = characters.filter(owner=user)
     found = characters.order_by().aggregate(count=Count("id"), last=Max("updated_at"))
     return found["count"], found["last"]

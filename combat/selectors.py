@@ -281,3 +281,14 @@ def players_reader(encounter: Encounter) -> Reader:
     from django.contrib.auth.models import AnonymousUser
 
     return Reader(AnonymousUser(), encounter)
+
+
+def npc_sheets_for(user, encounter: Encounter) -> list:
+    """`user`'s own saved sheets of the campaign's system, by name (one query): what the GM may
+    bring into a fight as NPC copies (`services.combatant_add(npc_from=)`); none once it ended."""
+    from characters.models import Character
+
+    if encounter.status == Encounter.Status.ENDED:
+        return []
+    sheets = Character.objects.filter(owner=user, system=encounter.campaign.system).order_by("name", "id")
+    return list(sheets.only("id", "name"))

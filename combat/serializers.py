@@ -50,10 +50,16 @@ class EncounterSettingsSerializer(StrictSerializer):
 
 class CombatantCreateSerializer(StrictSerializer):
     """`{"character": id, "side"}` for a player character, or `{"npc": <sheet>, "side", "minion",
-    "hit_points"?}` for a GM NPC."""
+    "hit_points"?}` for a GM NPC, or `{"npc_from": id, …}` for a GM NPC copied from one of the
+    GM's own saved sheets of the campaign's system."""
 
     character = IdField(required=False)
     npc = serializers.JSONField(required=False, help_text="A sheet of the campaign's system, for a GM NPC.")
+    npc_from = IdField(
+        required=False,
+        help_text="A GM NPC copied from one of the GM's own saved sheets (a character id) of the "
+        "campaign's system; the copy's numbers are the GM's, like any NPC's.",
+    )
     side = StrictCharField(max_length=40)
     minion = StrictBooleanField(required=False, help_text="A GM NPC only: a minion (false when absent).")
     hit_points = StrictIntegerField(
@@ -62,9 +68,16 @@ class CombatantCreateSerializer(StrictSerializer):
 
     def validate(self, attrs):
         has_character, has_npc = "character" in attrs, "npc" in attrs
-        if has_character == has_npc:
+        if [has_character, has_npc, "npc_from" in attrs].count(True) != 1:
             raise serializers.ValidationError(
-                {"character": [_("Indica «character» (un personaje) o «npc» (una ficha), no ambos.")]},
+                {
+                    "character": [
+                        _(
+                            "Indica uno solo: «character» (un personaje), «npc» (una ficha) o "
+                            "«npc_from» (una de tus fichas guardadas)."
+                        )
+                    ]
+                },
                 code="character_or_npc",
             )
         if has_npc and not isinstance(attrs["npc"], dict):

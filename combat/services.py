@@ -8,6 +8,7 @@ whether it is their moment (the system's `may_act`), resolves with the campaign'
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -128,6 +129,29 @@ def _character_combatant(encounter: Encounter, user, character_id: int, *, is_gm
     return character, character.sheet, character.name, character.owner
 
 
+def _saved_npc_sheet(encounter: Encounter, user, character_id: int) -> tuple[dict, str]:
+    """A copy of one of `user`'s saved sheets of the campaign's system, and its name, for an NPC.
+    Someone else's sheet is refused as one that does not exist (no one learns of others' sheets);
+    a sheet of another system says which system the campaign plays."""
+    from campaigns.game_systems import system_name
+    from characters.models import Character
+
+    found = Character.objects.filter(pk=character_id, owner=user).only("name", "system", "sheet").first()
+    if found is None:
+        raise DomainError(
+            "npc_from.not_found", _("No tienes ninguna ficha guardada con ese id."), path="/npc_from"
+        )
+    system = encounter.campaign.system
+    if found.system != system:
+        raise DomainError(
+            "npc_from.other_system",
+            _("«%(name)s» es una ficha de %(sheet_system)s; esta campaña juega a %(system)s.")
+            % {"name": found.name, "sheet_system": system_name(found.system), "system": system_name(system)},
+            path="/npc_from",
+        )
+    return copy.deepcopy(found.sheet), found.name
+
+
 def _npc_name(sheet: Any) -> str:
     raw = sheet.get("name") if isinstance(sheet, Mapping) else None
     refuse_unless_single_line(raw, path="/npc/name")
@@ -156,12 +180,15 @@ def combatant_add(
     side: str,
     character_id: int | None = None,
     npc_sheet: dict | None = None,
+    npc_from: int | None = None,
     minion: bool = False,
     hit_points: int | None = None,
     hero_points: int | None = None,
     dice: DiceSource | None = None,
 ) -> Combatant:
-    """Add a character of the campaign (its owner, or the GM) or a GM NPC from a sheet. In a
+    """Add a character of the campaign (its owner, or the GM) or a GM NPC: from a sheet given
+    whole (`npc_sheet`) or as a copy of one of the GM's own saved sheets of the campaign's system
+    (`npc_from`, a character id; the copy is an NPC like any other, its numbers the GM's). In a
     running fight the newcomer joins as its system says (Epic20: rolls initiative)."""
     encounter = log.lock(encounter)
     is_gm = is_encounter_gm(user, encounter)
@@ -171,6 +198,9 @@ def combatant_add(
     if character_id is not None:
         character, sheet, name, owner = _character_combatant(encounter, user, character_id, is_gm=is_gm)
         minion, hit_points = False, None
+    elif npc_from is not None:
+        character, owner = None, None
+        sheet, name = _saved_npc_sheet(encounter, user, npc_from)
     else:
         character, sheet, name, owner = None, npc_sheet or {}, _npc_name(npc_sheet), None
     combatant = Combatant.objects.create(

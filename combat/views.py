@@ -174,7 +174,6 @@ class ConsolePage:
         chosen = chosen or (declarers[0] if declarers else None)
         names = {c["id"]: c["name"] for c in self.cards.values()}
         return {
-            "round": block.get("round"),
             "declarers": declarers,
             "chosen": chosen,
             "actor": chosen["card"] if chosen else None,
@@ -183,6 +182,13 @@ class ConsolePage:
             "total": len(block.get("declared") or []) + len(block.get("waiting") or []),
             "state": {**self.state, "current": chosen["card"]["id"], "turn": {}} if chosen else self.state,
         }
+
+    def outside(self) -> bool:
+        """A player (not the GM) with none of their characters in the fight: the page offers them
+        the way in where they land (the join form, or where to get a character to join with)."""
+        if self.is_gm or self.state["status"] == "ended":
+            return False
+        return not any(c.owner_id == self.user.pk and not c.removed for c in self.combatant_rows)
 
     def records(self, events) -> list[dict]:
         from .log import event_record
@@ -197,6 +203,8 @@ class ConsolePage:
         state, cards = self.state, self.cards
         by_id = {c["id"]: c for c in state["combatants"]}
         declaring = self.declaring
+        addable = _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm)
+        outside = self.outside()
         extra = self.show.console_context(DeclarerPage(self) if declaring and declaring["actor"] else self)
         return {
             "encounter": self.encounter,
@@ -209,11 +217,17 @@ class ConsolePage:
             "current": cards.get(state["current"]),
             "mine": self.mine,
             "my_turn": self.my_turn,
-            "addable": _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm),
+            "addable": addable,
+            # A player with no one in the fight yet: the way in comes first in the action area.
+            "joining": bool(addable) and outside,
+            "bring_first": not addable and outside,
             "events": self.event_views(self.events),
             "system_templates": self.show.templates,
             # What an NPC sheet of this system looks like, for the GM's "add an NPC" box.
             "npc_example": self.show.npc_example,
+            # The GM's own saved sheets of the campaign's system, each addable as an NPC copy.
+            "npc_sheets": selectors.npc_sheets_for(self.user, self.encounter) if self.is_gm else [],
+            "npc_builder_url": _npc_builder_url(self.encounter) if self.is_gm else "",
             # The fight's place in time, as the system counts it.
             "clock_label": self.show.clock_label(state.get("clock") or {}, self.lang),
             **extra,
@@ -283,6 +297,12 @@ def _addable_characters(user, encounter, combatants, is_gm: bool) -> list:
     if not is_gm:
         characters = characters.filter(owner=user)
     return [c for c in characters.only("id", "name", "owner_id") if c.pk not in present]
+
+
+def _npc_builder_url(encounter) -> str:
+    """The system's builder for a new NPC sheet, coming back to this fight once it is saved."""
+    query = urlencode({"system": encounter.campaign.system, "next": _detail_url(encounter)})
+    return f"{reverse('characters:new')}?{query}"
 
 
 def turn_key(state: dict) -> str:
@@ -693,7 +713,10 @@ def combatant_add(request, pk):
     if request.POST.get("character"):
         body["character"] = _optional_int(request.POST.get("character"), "/character")
     else:
-        body["npc"] = read_json_or_refuse(request.POST.get("npc") or "", path="/npc")
+        if request.POST.get("npc_from"):  # one of the GM's saved sheets
+            body["npc_from"] = _optional_int(request.POST.get("npc_from"), "/npc_from")
+        else:
+            body["npc"] = read_json_or_refuse(request.POST.get("npc") or "", path="/npc")
         body["minion"] = request.POST.get("minion") in ("on", "1", "true")
         if (hit_points := _optional_int(request.POST.get("hit_points"), "/hit_points")) is not None:
             body["hit_points"] = hit_points
@@ -704,6 +727,7 @@ def combatant_add(request, pk):
         side=data["side"],
         character_id=data.get("character"),
         npc_sheet=data.get("npc"),
+        npc_from=data.get("npc_from"),
         minion=data.get("minion", False),
         hit_points=data.get("hit_points"),
     )

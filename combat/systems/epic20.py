@@ -17,7 +17,7 @@ from rules.epic20.encounter.types import REROLLABLE
 from rules.epic20.resolution import CIRCUMSTANCES
 from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
 from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
-from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, switchable
+from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, THROWN_OBJECT, switchable
 from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 from rules.epic20.resolution.support import USES as SUPPORT_USES
 
@@ -322,14 +322,35 @@ def _turn_panel(page, current, options: dict) -> dict:
     skill = getattr(page, "skill", "") or ""
     skill = skill if any(o["value"] == skill for o in options.get("skills") or ()) else ""
     alive = [c for c in page.cards.values() if not c["removed"]]
+    targets = panel.target_choices(current, alive)
     return {
         "tabs": tabs,
         "first_tab": panel.first_open_tab(tabs, "skill" if skill else ""),
         "closed": closed,
-        "targets": panel.target_choices(current, alive),
+        "targets": targets,
         "attack_kinds": panel.kinds_for(options["weapons"], KIND_LABELS),
+        "default_attack": _default_attack(page, current, targets["default"], options["weapons"]),
         "chosen_skill": skill,
     }
+
+
+def _default_attack(page, current, target, weapons: list[dict]) -> dict | None:
+    """The weapon (and so the kind of attack) the attack form starts on: the best by the odds
+    against the target it starts on, as this viewer may know them (`panel.best_attack`)."""
+    if target is None or not weapons:
+        return None
+
+    def odds_of(weapon: dict) -> dict | None:
+        request = {"type": "attack", "actor": current["id"], "target": target,
+                   "kind": weapon["kind"], "with": weapon["value"]}  # fmt: skip
+        try:
+            return page.reader.odds(request)
+        except DomainError:  # an attack the rules refuse now is not offered first
+            return None
+
+    # A thrown object needs one at hand, which the scene decides, not the sheet: never the default.
+    own = [w for w in weapons if w["value"] != THROWN_OBJECT]
+    return panel.best_attack(own, odds_of)
 
 
 def _reactors(page) -> list[dict]:

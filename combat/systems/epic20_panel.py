@@ -8,8 +8,12 @@ action (a page that offers too little is a nuisance, one that offers too much is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
 from django.utils.translation import gettext_lazy as _
 
+from rules.core.odds import BANDS
 from rules.epic20 import index
 from rules.epic20.resolution.powers_in_play import THROWN_OBJECT
 from rules.epic20.resolution.state import READY
@@ -82,6 +86,38 @@ def target_choices(actor: dict, combatants: list[dict]) -> dict:
     standing = [c for c in enemies if c.get("status") == "active"]
     default = (standing or enemies or rest or [None])[0]
     return {"enemies": enemies, "others": rest, "default": default["id"] if default else None}
+
+
+BAND_RANK = {slug: rank for rank, (_bound, slug, _es, _en) in enumerate(BANDS)}
+
+
+def attack_rank(odds: dict) -> tuple:
+    """How good an attack's odds are, as the viewer may know them (docs/rules-notes-combat.md,
+    "The attack form's default"): exact odds by the expected damage (ATACAR EN COMBATE: each full
+    5 of margin is one success, one damage), then the chance of at least 1 damage, then the
+    chance to hit; a hidden target's bands (`rules.core.odds.band`) by the damage band, then the
+    hit band."""
+    exact = odds.get("exact")
+    if exact:
+        return (0, *(Fraction(exact[key]) for key in ("expected_damage", "p_damage", "p_hit")))
+    damage, hit = odds.get("damage_band") or {}, odds.get("hit_band") or {}
+    return (0, BAND_RANK.get(damage.get("band"), -1), BAND_RANK.get(hit.get("band"), -1), 0)
+
+
+def best_attack(weapons: list[dict], odds_of: Callable[[dict], dict | None]) -> dict | None:
+    """The weapon the attack form starts on: of `weapons` (`weapons_for`), the one whose odds
+    against the chosen target rank highest (`attack_rank`); on a tie the first in the list
+    ("Sin armas" comes first). `odds_of(weapon)` answers None for an attack the rules refuse,
+    which is never chosen. None when no weapon can attack."""
+    best, best_rank = None, None
+    for weapon in weapons:
+        odds = odds_of(weapon)
+        if odds is None:
+            continue
+        rank = attack_rank(odds)
+        if best_rank is None or rank > best_rank:
+            best, best_rank = weapon, rank
+    return best
 
 
 def closed_tabs(left: dict, options: dict, *, gm: bool) -> dict[str, str]:

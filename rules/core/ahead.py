@@ -232,9 +232,9 @@ class DeclaringCombat:
                 "declarations_opened",
                 {
                     "declaration_round": number,
-                    "text": _text(
-                        f"Se abren las declaraciones ({number}).", f"Declarations are open ({number})."
-                    ),
+                    # No number in the words: the log line already sits under the system's
+                    # time ("Asalto 3", "Turno 2"), the one the page shows (docs/tracking.md).
+                    "text": _text("Se abren las declaraciones.", "Declarations are open."),
                     "rule": RULE,
                 },
                 round=table.round,

@@ -99,7 +99,7 @@ def epic20(queued):
 
 def test_epic20_the_player_declares_from_the_attack_tab_although_it_is_the_thugs_turn(epic20):
     page = controls(epic20.html(epic20.player_page))
-    assert "Declaraciones abiertas (ronda 1): declara Nova" in page and "Turno de" not in page
+    assert "Declaraciones abiertas (Asalto 1): declara Nova" in page and "Turno de" not in page
     attack = element(page, "attack-form")
     assert 'name="declare" value="1"' in attack and f'name="actor" value="{epic20.pc}"' in attack
     assert re.search(r'type="submit">\s*Declarar\s*</button>', attack)
@@ -153,7 +153,7 @@ def test_epic20_the_gm_resolves_and_the_declared_attacks_happen_in_initiative_or
     assert state["declarations"]["round"] == 2 and state["declarations"]["by"] == {}
     attacks = epic20.encounter.events.filter(type="attack").order_by("seq")
     assert [e.actor_id for e in attacks] == [epic20.npc, epic20.pc]
-    assert "Declaraciones abiertas (ronda 2)" in controls(epic20.html(epic20.player_page))
+    assert "Declaraciones abiertas (Asalto 2)" in controls(epic20.html(epic20.player_page))
 
 
 def test_epic20_without_declare_the_form_still_answers_the_409_that_says_to_declare(epic20):

@@ -143,7 +143,7 @@ def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_t
     gm_page.locator("#gm-drawer-button").click()
     gm_page.locator("#declare-ahead-on").click()
     expect(ana_page.locator("#fight-waiting")).to_contain_text(
-        "Declaraciones abiertas (ronda 1)", timeout=LIVE_MS
+        "Declaraciones abiertas (Asalto 1)", timeout=LIVE_MS
     )
     club = {"type": "attack", "target": nova.pk, "kind": "melee", "with": "Porra"}
     services.encounter_act(
@@ -170,5 +170,5 @@ def test_declaring_ahead_from_the_drawer_a_countdown_and_who_declared_live_and_t
         1, timeout=LIVE_MS
     )
     expect(ana_page.locator("#fight-waiting")).to_contain_text(
-        "Declaraciones abiertas (ronda 2)", timeout=LIVE_MS
+        "Declaraciones abiertas (Asalto 2)", timeout=LIVE_MS
     )

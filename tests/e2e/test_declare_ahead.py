@@ -79,7 +79,9 @@ def test_the_gm_turns_declaring_on_two_players_declare_the_gm_resolves_every_pag
     dice.QUEUE[:] = [12, 12, 10, 10]  # Nova's attack, Vega's check (the thug declared nothing: passes)
     gm_page.locator("#resolve-round").click()
     for page in (gm_page, ana_page, bea_page):
-        expect(page.locator("#controls-heading")).to_contain_text("ronda 2", timeout=LIVE_MS)
+        expect(page.locator("#controls-heading")).to_contain_text(
+            "Declaraciones abiertas (Asalto 2)", timeout=LIVE_MS
+        )
         expect(page.locator("#event-list [data-type='declarations_closed']")).to_have_count(
             1, timeout=LIVE_MS
         )

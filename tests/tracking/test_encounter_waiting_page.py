@@ -33,7 +33,7 @@ def test_the_gm_turns_declaring_ahead_on_from_the_drawer_and_players_see_who_dec
     club = {"type": "attack", "target": nova, "kind": "melee", "with": "Porra"}
     assert table.act(encounter, type="declare", actor=thug, action=club).status_code == 201
     html = page(client, table.player, encounter)
-    assert "Declaraciones abiertas (ronda 1)" in html
+    assert "Declaraciones abiertas (Asalto 1)" in html
     assert f'data-declared="{thug}">✓ Matón</span>' in html and "Atacar → Nova" not in html
     gm_html = page(client, table.gm, encounter)
     words = "Atacar → Nova · Cuerpo a cuerpo · Porra"  # the declared action in words, not its type
