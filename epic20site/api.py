@@ -17,6 +17,7 @@ from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .api_datetimes import ModelSerializer
 from .errors import DomainError
 
 
@@ -200,7 +201,7 @@ def error_answer(description: str):
     return OpenApiResponse(ErrorEnvelopeSerializer, description=description)
 
 
-class StrictModelSerializer(StrictSerializerMixin, serializers.ModelSerializer):
+class StrictModelSerializer(StrictSerializerMixin, ModelSerializer):
     pass
 
 
