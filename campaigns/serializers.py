@@ -4,8 +4,7 @@ client can never set a field it only reads (`id`, `gm`, `invite_code`)."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
-from epic20site.api_datetimes import ModelSerializer
+from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
 from rules import systems
 
 from . import extensions

@@ -12,8 +12,7 @@ import math
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
-from epic20site.api_datetimes import UTCDateTimeField
+from epic20site.api import StrictCharField, StrictSerializer, UTCDateTimeField
 
 from .models import Award, Character, Waiver
 from .sheets import json_number

@@ -10,8 +10,7 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
-from epic20site.api_datetimes import UTCDateTimeField
+from epic20site.api import StrictCharField, StrictSerializer, UTCDateTimeField
 
 from .line_serializers import LogLineSerializer
 from .schemas import IdField, StrictBooleanField, StrictIntegerField

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
-from epic20site.api_datetimes import ModelSerializer
+from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
 
 from . import selectors
 from .models import (

@@ -2,8 +2,7 @@
 
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
-from epic20site.api_datetimes import ModelSerializer, UTCDateTimeField
+from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer, UTCDateTimeField
 
 from .models import JournalEntry, Partida, Scene
 
