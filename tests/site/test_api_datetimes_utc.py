@@ -36,6 +36,7 @@ ENDPOINTS = [
     ("gm", "/api/v1/campaigns/{campaign}/journal/{entry}/"),
     ("gm", "/api/v1/campaigns/{campaign}/applications/"),
     ("gm", "/api/v1/campaigns/{campaign}/encounters/"),
+    ("gm", "/api/v1/campaigns/{campaign}/characters/{character}/standing/"),
     ("gm", "/api/v1/characters/"),
     ("gm", "/api/v1/characters/{character}/"),
     ("gm", "/api/v1/characters/{character}/awards/"),
