@@ -4,7 +4,7 @@ client can never set a field it only reads (`id`, `gm`, `invite_code`)."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
+from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
 from rules import systems
 
 from . import extensions
@@ -40,7 +40,7 @@ class CampaignJoinInputSerializer(StrictSerializer):
     invite_code = StrictCharField(max_length=32, help_text="Case, spaces and dashes are ignored.")
 
 
-class CampaignSerializer(serializers.ModelSerializer):
+class CampaignSerializer(ModelSerializer):
     gm = serializers.IntegerField(source="gm_id", read_only=True, help_text="The GM's user id.")
     gm_username = serializers.CharField(source="gm.username", read_only=True)
     role = serializers.SerializerMethodField(help_text="The requesting user's role in it.")
@@ -91,7 +91,7 @@ class CampaignDetailSerializer(CampaignSerializer):
             self.fields[part.name] = part.output()
 
 
-class MemberSerializer(serializers.ModelSerializer):
+class MemberSerializer(ModelSerializer):
     id = serializers.IntegerField(source="user_id", read_only=True, help_text="The member's user id.")
     username = serializers.CharField(source="user.username", read_only=True)
 

@@ -12,7 +12,7 @@ import math
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
+from epic20site.api import StrictCharField, StrictSerializer, UTCDateTimeField
 
 from .models import Award, Character, Waiver
 from .sheets import json_number
@@ -274,7 +274,7 @@ class UserRefSerializer(serializers.Serializer):
     username = serializers.CharField()
 
 
-_DATETIME = serializers.DateTimeField()  # stateless: one for every answer
+_DATETIME = UTCDateTimeField()  # stateless: one for every answer
 
 
 def user_ref(user) -> dict | None:
@@ -288,7 +288,7 @@ class WaiverSerializer(serializers.Serializer):
     path = serializers.CharField()
     reason = serializers.CharField()
     created_by = UserRefSerializer(allow_null=True)
-    created_at = serializers.DateTimeField()
+    created_at = UTCDateTimeField()
     applies = serializers.BooleanField(
         help_text="Whether it counts now: only while the character is in the campaign of the GM who granted it."
     )
@@ -313,7 +313,7 @@ class AwardSerializer(serializers.Serializer):
     amount = serializers.FloatField()
     note = serializers.CharField()
     awarded_by = UserRefSerializer(allow_null=True)
-    created_at = serializers.DateTimeField()
+    created_at = UTCDateTimeField()
 
 
 def award_data(award: Award) -> dict:
@@ -323,7 +323,7 @@ def award_data(award: Award) -> dict:
         "amount": json_number(float(award.amount)),
         "note": award.note,
         "awarded_by": user_ref(award.awarded_by),
-        "created_at": serializers.DateTimeField().to_representation(award.created_at),
+        "created_at": UTCDateTimeField().to_representation(award.created_at),
     }
 
 
@@ -341,8 +341,8 @@ class CharacterSerializer(StoredSheetSerializer):
     )
     warnings = ProblemSerializer(many=True)
     waivers = WaiverSerializer(many=True)
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
+    created_at = UTCDateTimeField()
+    updated_at = UTCDateTimeField()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

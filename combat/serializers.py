@@ -10,7 +10,7 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
+from epic20site.api import StrictCharField, StrictSerializer, UTCDateTimeField
 
 from .line_serializers import LogLineSerializer
 from .schemas import IdField, StrictBooleanField, StrictIntegerField
@@ -120,7 +120,7 @@ class EncounterCreatedSerializer(serializers.Serializer):
 class EncounterSummarySerializer(EncounterCreatedSerializer):
     name = serializers.CharField()
     campaign = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
+    created_at = UTCDateTimeField()
 
 
 class CombatantSerializer(serializers.Serializer):
@@ -239,7 +239,7 @@ class EventSerializer(serializers.Serializer):
     text_es = serializers.CharField()
     text_en = serializers.CharField()
     rule = serializers.CharField(allow_blank=True)
-    created_at = serializers.DateTimeField(allow_null=True)
+    created_at = UTCDateTimeField(allow_null=True)
     superseded_by = serializers.IntegerField(
         required=False, help_text="An undone event replaced by a later action (a reroll): that action's seq."
     )

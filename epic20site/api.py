@@ -17,6 +17,9 @@ from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+# The API's datetimes (in UTC), offered here with the other conventions.
+from .api_datetimes import ModelSerializer as ModelSerializer
+from .api_datetimes import UTCDateTimeField as UTCDateTimeField
 from .errors import DomainError
 
 
@@ -200,7 +203,7 @@ def error_answer(description: str):
     return OpenApiResponse(ErrorEnvelopeSerializer, description=description)
 
 
-class StrictModelSerializer(StrictSerializerMixin, serializers.ModelSerializer):
+class StrictModelSerializer(StrictSerializerMixin, ModelSerializer):
     pass
 
 

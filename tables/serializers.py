@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
+from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
 
 from . import selectors
 from .models import (
@@ -92,7 +92,7 @@ class TableApplicationDecisionInputSerializer(StrictSerializer):
     )
 
 
-class TableApplicationSerializer(serializers.ModelSerializer):
+class TableApplicationSerializer(ModelSerializer):
     table = serializers.IntegerField(source="campaign_id", help_text="The campaign's id.")
     table_name = serializers.CharField(source="campaign.name")
     applicant = serializers.IntegerField(source="applicant_id", help_text="The applicant's user id.")

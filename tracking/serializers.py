@@ -2,18 +2,18 @@
 
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
+from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer, UTCDateTimeField
 
 from .models import JournalEntry, Partida, Scene
 
 
-class SceneSerializer(serializers.ModelSerializer):
+class SceneSerializer(ModelSerializer):
     class Meta:
         model = Scene
         fields = ["id", "number", "started_at"]
 
 
-class PartidaSerializer(serializers.ModelSerializer):
+class PartidaSerializer(ModelSerializer):
     scenes = SceneSerializer(many=True, read_only=True)
 
     class Meta:
@@ -29,7 +29,7 @@ class PartidaCloseInput(StrictSerializer):
     summary = StrictCharField(max_length=20_000, required=False, allow_blank=True, trim_whitespace=True)
 
 
-class SceneAnswerSerializer(serializers.ModelSerializer):
+class SceneAnswerSerializer(ModelSerializer):
     partida = serializers.IntegerField(source="partida_id")
 
     class Meta:
@@ -39,10 +39,10 @@ class SceneAnswerSerializer(serializers.ModelSerializer):
 
 class RevisionSerializer(serializers.Serializer):
     body = serializers.CharField()
-    written_at = serializers.DateTimeField()
+    written_at = UTCDateTimeField()
 
 
-class JournalEntrySerializer(serializers.ModelSerializer):
+class JournalEntrySerializer(ModelSerializer):
     author = serializers.SerializerMethodField()
     visibility = serializers.SerializerMethodField()
     history = RevisionSerializer(source="revisions", many=True, read_only=True)
@@ -97,14 +97,14 @@ class PartidaAwardSerializer(serializers.Serializer):
     character = serializers.IntegerField(allow_null=True)
     note = serializers.CharField(allow_blank=True)
     encounter = serializers.IntegerField(allow_null=True, help_text="The fight hero points were given in.")
-    at = serializers.DateTimeField()
+    at = UTCDateTimeField()
 
 
 class PartidaJournalSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     author = serializers.CharField()
     html = serializers.CharField()
-    created_at = serializers.DateTimeField()
+    created_at = UTCDateTimeField()
 
 
 class PartidaDetailSerializer(PartidaSerializer):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.hero.actions.schemas import CONDITIONS  # what the GM may set (set_condition)
@@ -320,7 +320,8 @@ class HeroPresentation(Presentation):
         return gettext("Turno %(n)s") % {"n": round_number}
 
     def time_word(self) -> str:
-        return gettext("Turno")
+        # A Hero turn of 12 segments; an Anima weapon's "Turno" is its initiative, another word.
+        return pgettext("a stretch of a fight", "Turno")
 
     def clock_label(self, clock, lang: str) -> str:
         turn, segment = clock.get("turn") or 0, clock.get("segment")

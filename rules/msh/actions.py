@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from rules.core import declarations as decl
 from rules.core.dice import DiceSource
@@ -14,6 +15,7 @@ from .attack import resolve_attack
 from .attack_input import check_attack, refuse
 from .combatant import effects
 from .combined import check_not_mutual
+from .declaration_texts import check_changed, declaration_text
 from .follow_ups import FOLLOW_UPS, check_follow_up
 from .phase import SEQUENCE, attacking_side, round_state
 from .schemas import (
@@ -28,7 +30,6 @@ from .schemas import (
     SimpleInput,
     StartInput,
 )
-from .texts import simple
 
 HOLD_RULE = "Ataques o maniobras especiales › Reserva de acción"
 
@@ -142,33 +143,9 @@ def check_declared(table: Table, action: Mapping, actor: int) -> None:
             refuse("interpose.unknown", "¿Delante de quién?", "In front of whom?", path="/action/protect")
 
 
-def _follow_up_words(action: Mapping) -> tuple[str, str]:
-    """The other action declared with this one (follow_ups.py), as the log tells it."""
-    if action.get("away"):
-        return ", y si sale rojo se aleja", ", and on a red moves away"
-    if not isinstance(action.get("then"), Mapping):
-        return "", ""
-    if action["type"] == "escape":
-        return ", y si sale rojo ataca (−2)", ", and on a red attacks (−2)"
-    return ", y además ataca", ", and also attacks"
-
-
-def _declaration_text(table: Table, actor: int, action: Mapping) -> tuple[dict, dict | None]:
-    me = table.combatant(actor)
-    kind = DECLARABLE[action["type"]]
-    whom = table.combatant(action.get("target")) if isinstance(action.get("target"), int) else None
-    on_es = f" contra {whom['name']}" if whom else ""
-    on_en = f" against {whom['name']}" if whom else ""
-    karma = action.get("karma") or 0
-    more_es, more_en = _follow_up_words(action)
-    text = simple(
-        me["name"],
-        f"declara: {kind.summary_es}{on_es}{more_es}",
-        f"declares: {kind.summary_en}{on_en}{more_en}",
-    )
-    public = {"es": text["es"] + ".", "en": text["en"] + "."}
-    extra = f" (Karma {karma})." if karma else "."
-    return {"es": text["es"] + extra, "en": text["en"] + extra}, public
+def _check_declaration(table: Table, action: Mapping, actor: int) -> None:
+    check_declared(table, action, actor)
+    check_changed(decl.declaration_of(table.state, actor), action)
 
 
 def _after_declare(table: Table, dice: DiceSource, actor: int) -> None:
@@ -181,13 +158,26 @@ def _after_declare(table: Table, dice: DiceSource, actor: int) -> None:
 POLICY = decl.DeclarePolicy(
     declarable=DECLARABLE,
     may_declare=rounds.may_declare,
-    check=check_declared,
+    check=_check_declaration,
     after=_after_declare,
-    text=_declaration_text,
     private_keys=("karma", "effect_karma"),
     rule=SEQUENCE,
 )
-DECLARE = decl.declare_action(POLICY, schema=DeclareInput)
+_DECLARE = decl.declare_action(POLICY, schema=DeclareInput)
+
+
+def _declare(table: Table, dice: DiceSource, action: Mapping, actor: int | None) -> None:
+    """Declare, with the log saying what a change replaces (declaration_texts.py)."""
+    prior = decl.declaration_of(table.state, actor) if actor is not None else None
+
+    def text(table: Table, actor: int, inner: Mapping) -> tuple[dict, dict]:
+        return declaration_text(table, actor, inner, prior=prior, kinds=DECLARABLE)
+
+    policy = replace(POLICY, text=text)
+    decl.declare_action(policy, schema=DeclareInput).resolve(table, dice, action, actor)
+
+
+DECLARE = replace(_DECLARE, resolve=_declare)
 RESOLVE_ROUND = decl.resolve_round_action(
     declarable={**DECLARABLE, **FOLLOW_UPS},  # the other actions resolve in the round, never alone
     steps=rounds.steps,
