@@ -64,15 +64,17 @@
     pendingOps.push(button.value);
     window.htmx.trigger(button.form, "change");
   }, true);
-  // A save waits for the rows still on their way: a click on "Guardar" while a live check is out
-  // or an add/remove is queued posts the form once the queue is empty, with the rows in it. A
-  // second click on "Guardar" before the page leaves sends nothing more.
-  var inFlight = 0, inFlightOp = null, waitingSave = null, submitted = false;
+  // A save waits for the rows still on their way: a click on "Guardar" while an add or remove is
+  // queued or out posts the form once its answer is in, with the rows in it (a live check
+  // without one changes nothing the save would post). A second click on "Guardar" before the
+  // page leaves sends nothing more.
+  var inFlightOp = null, waitingSave = null, submitted = false;
+  function rowsOnTheirWay() { return pendingOps.length > 0 || inFlightOp !== null; }
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest('#builder button[name="save"]');
     if (!button || !window.htmx) return;
     if (submitted) { event.preventDefault(); return; }
-    if (inFlight || pendingOps.length) {
+    if (rowsOnTheirWay()) {
       event.preventDefault();
       waitingSave = button.id || true;
       return;
@@ -80,7 +82,7 @@
     submitted = true;
   }, true);
   function saveIfWaiting() {
-    if (!waitingSave || inFlight || pendingOps.length) return;
+    if (!waitingSave || rowsOnTheirWay()) return;
     var form = document.getElementById("builder");
     var button = (typeof waitingSave === "string" && document.getElementById(waitingSave)) ||
       (form && form.querySelector('button[name="save"]'));
@@ -94,7 +96,6 @@
   // the message's button, sends it again.
   function requestFailed(event) {
     if (!isBuilderRequest(event)) return;
-    inFlight = Math.max(0, inFlight - 1);
     if (inFlightOp !== null) { pendingOps.unshift(inFlightOp); inFlightOp = null; }
     waitingSave = null;
     showRequestError(true);
@@ -131,12 +132,8 @@
   ["htmx:responseError", "htmx:sendError", "htmx:timeout"].forEach(function (type) {
     document.addEventListener(type, requestFailed);
   });
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isBuilderRequest(event)) inFlight += 1;
-  });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!isBuilderRequest(event) || !event.detail.successful) return;
-    inFlight = Math.max(0, inFlight - 1);
     inFlightOp = null;
     showRequestError(false);
   });
