@@ -229,3 +229,16 @@ def _posted_back(html: str) -> dict:
         )
         data[name] = chosen.group(1) if chosen else ""
     return data
+
+
+def test_the_shared_parts_speak_english_on_the_english_pages():
+    client = _client()
+    blank = client.get("/characters/new/?system=anima", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Fill in the sheet: it is checked as you type." in element(blank, "sheet-untouched")
+    form = re.search(r'<form id="builder"[^>]*>', blank).group(0)
+    assert 'data-request-error="The sheet could not be checked: the server did not answer.' in form
+    assert 'data-request-retry="Try again now"' in form
+    checked = client.post(
+        "/characters/new/", {"system": "anima", "name": "Celia"}, HTTP_ACCEPT_LANGUAGE="en", **HTMX
+    ).content.decode()
+    assert "Attack capability: This number is missing." in element(checked, "err-attack")
