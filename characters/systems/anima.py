@@ -13,6 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.anima.catalogue import WEAPON_SIZES
+from rules.anima.sheet import NUMBERS as NUMBER_RULES
+from rules.anima.sheet import POWER_NUMBERS, WEAPON_NUMBERS
 from rules.anima.system import SYSTEM
 
 from .. import selectors
@@ -42,6 +44,20 @@ FIELD_LABELS = {"name": lambda: _("Nombre"), "size": lambda: _("Tamaño"), "dama
                 "reload": lambda: _("Recarga"), "initiative": lambda: _("Turno"), "kind": lambda: _("Tipo"),
                 "capability": lambda: _("Capacidad"), "difficulty": lambda: _("Dificultad"),
                 "range": lambda: _("Alcance")}  # fmt: skip
+# The builder's number fields, in the page's order, each with the bounds the engine checks
+# (`rules.anima.sheet.NUMBERS`), so a phone shows digits and the box steps within the rules.
+NUMBER_LABELS = {
+    "attack": lambda: _("Capacidad de Ataque"), "defense": lambda: _("Capacidad de Defensa"),
+    "initiative": lambda: _("Iniciativa"), "magic_projection": lambda: _("Proyección mágica"),
+    "psychic_projection": lambda: _("Proyección psíquica"), "hit_points": lambda: _("Puntos de Vida"),
+    "dexterity_modifier": lambda: _("Modificador de Destreza"),
+    "reflex_resistance": lambda: _("Resistencia de Reflejos"), "armor": lambda: _("Armadura"),
+    "perception": lambda: _("Percepción"), "movement": lambda: _("Movimiento (m)"),
+    "physical_resistance": lambda: _("Resistencia Física (vacía: Reflejos)"),
+    "constitution": lambda: _("Constitución"), "medicine": lambda: _("Medicina"),
+}  # fmt: skip
+# A power's range has no bound of its own in NUMBERS: metres, 1 and up, or empty for Percepción.
+POWER_RANGE_LOW = 1
 _INT = re.compile(r"^[+-]?\d{1,9}$")
 _OP = re.compile(r"^(add|remove):(weapons|powers)(?::(\d{1,3}))?$")
 
@@ -234,7 +250,8 @@ def _rows_with_errors(rows: list[dict], section: str, errors: list[dict]) -> lis
     for index, row in enumerate(rows):
         prefix = f"/{section}/{index}"
         mine = [e for e in errors if e["path"] == prefix or e["path"].startswith(prefix + "/")]
-        out.append({**row, "errors": [_field_message(e, prefix) for e in mine]})
+        messages = [_field_message(e, prefix) for e in mine]
+        out.append({**row, "index": index, "prefix": f"{section}-{index}", "errors": messages})
     return out
 
 
@@ -244,6 +261,36 @@ def _field_message(error: dict, prefix: str) -> str:
     return f"{label()}: {error['message']}" if label else error["message"]
 
 
+def number_fields() -> list[dict]:
+    """The builder's number fields: key, label and the engine's bounds."""
+    rules = {spec.key: spec for spec in NUMBER_RULES}
+    return [
+        {
+            "key": key,
+            "label": label(),
+            "low": rules[key].low,
+            "high": rules[key].high,
+            "signed": rules[key].low < 0,
+        }
+        for key, label in NUMBER_LABELS.items()
+    ]
+
+
+def row_bounds() -> dict:
+    """The bounds of the rows' numbers: `{"weapons": {"damage": (0, 9999), …}, "powers": {…}}`."""
+    return {
+        "weapons": {spec.key: {"low": spec.low, "high": spec.high} for spec in WEAPON_NUMBERS},
+        "powers": {spec.key: {"low": spec.low, "high": spec.high} for spec in POWER_NUMBERS},
+    }
+
+
+def _named(message: str, path: str) -> str:
+    """A message about one of the sheet's numbers says which: "Capacidad de Ataque: Falta este
+    número." (a row's messages are named by `_field_message`)."""
+    label = NUMBER_LABELS.get(path.strip("/"))
+    return f"{label()}: {message}" if label else message
+
+
 def builder_context(request, form, character, *, campaign, saving=False, live=False) -> dict:
     lang = selectors.request_lang()
     report = _report(form.sheet(), lang)
@@ -251,8 +298,9 @@ def builder_context(request, form, character, *, campaign, saving=False, live=Fa
     errors = []
     for problem in report["errors"]:
         slot = form.slot_for(problem["path"])
-        slots[slot].append(problem["message"])
-        errors.append({**problem, "slot": slot})
+        message = _named(problem["message"], problem["path"])
+        slots[slot].append(message)
+        errors.append({**problem, "message": message, "slot": slot})
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
     action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
     return {
@@ -275,6 +323,9 @@ def builder_context(request, form, character, *, campaign, saving=False, live=Fa
         "action": action,
         "live": live,
         "max_rows": MAX_ROWS,
+        "number_fields": number_fields(),
+        "row_bounds": row_bounds(),
+        "power_range_low": POWER_RANGE_LOW,
     }
 
 

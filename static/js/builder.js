@@ -52,20 +52,97 @@
   // the focused submit button to every request of its form) and both added a row, or the
   // button's request was dropped from the queue and the click did nothing. One stream of
   // requests, each op taken by one of them, adds one row per click.
+  // The second click of a double click (`event.detail` 2, as the buttons' hx-trigger filter
+  // says) is no second click: one row per double click.
   var pendingOps = [];
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest('button[name="op"][hx-post]');
     if (!button || !window.htmx || !button.form || button.form.id !== "builder") return;
     event.preventDefault();
     event.stopPropagation();  // htmx's own listener on the button never sees the click
+    if (event.detail > 1) return;
     pendingOps.push(button.value);
     window.htmx.trigger(button.form, "change");
   }, true);
+  // A save waits for the rows still on their way: a click on "Guardar" while an add or remove is
+  // queued or out posts the form once its answer is in, with the rows in it (a live check
+  // without one changes nothing the save would post). A second click on "Guardar" before the
+  // page leaves sends nothing more.
+  var inFlightOp = null, waitingSave = null, submitted = false;
+  function rowsOnTheirWay() { return pendingOps.length > 0 || inFlightOp !== null; }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest('#builder button[name="save"]');
+    if (!button || !window.htmx) return;
+    if (submitted) { event.preventDefault(); return; }
+    if (rowsOnTheirWay()) {
+      event.preventDefault();
+      waitingSave = button.id || true;
+      return;
+    }
+    submitted = true;
+  }, true);
+  function saveIfWaiting() {
+    if (!waitingSave || rowsOnTheirWay()) return;
+    var form = document.getElementById("builder");
+    var button = (typeof waitingSave === "string" && document.getElementById(waitingSave)) ||
+      (form && form.querySelector('button[name="save"]'));
+    waitingSave = null;
+    if (!form || !button) return;
+    submitted = true;
+    form.requestSubmit(button);
+  }
+  // A live check that fails (the server answers an error, or no answer comes) says so at the top
+  // of the form, and the add or remove it carried goes back in the queue: the next change, or
+  // the message's button, sends it again.
+  function requestFailed(event) {
+    if (!isBuilderRequest(event)) return;
+    if (inFlightOp !== null) { pendingOps.unshift(inFlightOp); inFlightOp = null; }
+    waitingSave = null;
+    showRequestError(true);
+  }
+  function isBuilderRequest(event) {
+    var elt = event.detail && event.detail.elt;
+    return !!(elt && elt.closest && elt.closest("#builder"));
+  }
+  function showRequestError(show) {
+    var form = document.getElementById("builder");
+    if (!form) return;
+    var box = document.getElementById("builder-request-error");
+    if (!box && show) {
+      box = document.createElement("div");
+      box.id = "builder-request-error";
+      box.className = "alert alert-warning d-flex flex-wrap gap-2 align-items-center";
+      box.setAttribute("role", "alert");
+      var text = document.createElement("span");
+      text.textContent = form.dataset.requestError || "";
+      var retry = document.createElement("button");
+      retry.type = "button";
+      retry.className = "btn btn-sm btn-outline-secondary";
+      retry.textContent = form.dataset.requestRetry || "";
+      retry.addEventListener("click", function () {
+        var current = document.getElementById("builder");
+        if (current) window.htmx.trigger(current, "change");
+      });
+      box.appendChild(text);
+      box.appendChild(retry);
+      form.parentNode.insertBefore(box, form);
+    }
+    if (box) box.hidden = !show;
+  }
+  ["htmx:responseError", "htmx:sendError", "htmx:timeout"].forEach(function (type) {
+    document.addEventListener(type, requestFailed);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isBuilderRequest(event) || !event.detail.successful) return;
+    inFlightOp = null;
+    showRequestError(false);
+  });
+  document.addEventListener("htmx:afterSettle", function () { window.setTimeout(saveIfWaiting, 0); });
   // htmx's queue can lose a request queued behind another when the answer morphs the form (its
   // data on the form is reset): a click whose op no request took yet gets one of its own.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt;
-    if (form.id !== "builder" || !pendingOps.length) return;
+    if (form.id !== "builder" || !pendingOps.length || !event.detail.successful) return;
     window.setTimeout(function () {
       var current = document.getElementById("builder");
       if (pendingOps.length && current) window.htmx.trigger(current, "change");
@@ -78,9 +155,10 @@
         var parameters = event.detail.parameters;
         if (parameters instanceof FormData) parameters.delete("op");
         else delete parameters.op;
-        if (pendingOps.length) {
-          if (parameters instanceof FormData) parameters.set("op", pendingOps.shift());
-          else parameters.op = pendingOps.shift();
+        inFlightOp = pendingOps.length ? pendingOps.shift() : null;
+        if (inFlightOp !== null) {
+          if (parameters instanceof FormData) parameters.set("op", inFlightOp);
+          else parameters.op = inFlightOp;
         }
       }
     }
