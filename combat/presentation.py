@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.core.section_names import rule_label as section_label
 
@@ -26,6 +27,19 @@ from .lines import EventView, LogLine, Names
 
 if TYPE_CHECKING:
     from .system_schemas import SystemSchema
+
+
+def turn_heading(round_number: int) -> str:
+    """The heading of a system whose documents call a round "turno" (`Presentation.heading`)."""
+    if not round_number:
+        return _("Preparación")
+    return _("Turno %(n)s") % {"n": round_number}
+
+
+def turn_word() -> str:
+    """The log's filter by time for such a system (an Anima weapon's "Turno", its initiative, is
+    another word, translated apart)."""
+    return pgettext("a stretch of a fight", "Turno")
 
 
 @runtime_checkable

@@ -15,7 +15,7 @@ from rules.anima.derived import attacks_allowed
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register
+from ..presentation import Presentation, register, turn_heading, turn_word
 from . import anima_lines, anima_schema, generic
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
@@ -344,6 +344,14 @@ class AnimaPresentation(Presentation):
     odds_request_from_api = staticmethod(odds_request_from_api)
     declared_details = staticmethod(declared_details)
     declarer_turn = staticmethod(declarer_turn)
+
+    def heading(self, round_number: int, lang: str) -> str:
+        # "Durante un turno, un personaje puede realizar…" (Acciones): every standing combatant
+        # acts once a turno, and the engine's log says "Comienza el turno n.".
+        return turn_heading(round_number)
+
+    def time_word(self) -> str:
+        return turn_word()
 
     def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
         heading = self.heading(int(view.get("round") or 0), lang)

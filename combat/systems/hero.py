@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.hero.actions.schemas import CONDITIONS  # what the GM may set (set_condition)
@@ -22,7 +22,7 @@ from rules.hero.state import DOWN
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register
+from ..presentation import Presentation, register, turn_heading, turn_word
 from . import generic, hero_lines, hero_schema
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
@@ -315,13 +315,10 @@ class HeroPresentation(Presentation):
     declared_details = staticmethod(declared_details)
 
     def heading(self, round_number: int, lang: str) -> str:
-        if not round_number:
-            return gettext("Preparación")
-        return gettext("Turno %(n)s") % {"n": round_number}
+        return turn_heading(round_number)  # a turn of 12 segments
 
     def time_word(self) -> str:
-        # A Hero turn of 12 segments; an Anima weapon's "Turno" is its initiative, another word.
-        return pgettext("a stretch of a fight", "Turno")
+        return turn_word()
 
     def clock_label(self, clock, lang: str) -> str:
         turn, segment = clock.get("turn") or 0, clock.get("segment")

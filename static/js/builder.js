@@ -56,7 +56,7 @@
   // says) is no second click: one row per double click.
   var pendingOps = [];
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest('button[name="op"][hx-post]');
+    var button = event.target.closest && event.target.closest('button[name="op"][data-row-op]');
     if (!button || !window.htmx || !button.form || button.form.id !== "builder") return;
     event.preventDefault();
     event.stopPropagation();  // htmx's own listener on the button never sees the click

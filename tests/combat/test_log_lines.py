@@ -204,7 +204,7 @@ def test_an_anima_attack_reads_both_d10_rolls_and_the_impact_level(queued):
     rolls = ["Ataque 1d10: 9 +32 = 41", "Defensa 1d10: 2 +20 = 22", "Zona 1d10: 5 = 5"]
     outcome = "diferencia +19, Impacto letal, 85 de daño"
     assert _without_commitments(line, demo.encounter.commitment) == _line(
-        11, "attack", "Asalto 1", "Asalto 1", text, "Celia", "Orco de las cumbres", "Espada larga",
+        11, "attack", "Turno 1", "Turno 1", text, "Celia", "Orco de las cumbres", "Espada larga",
         [
             _roll("Ataque", "1d10", [9], 41, "+32 = 41", rolls[0]),
             _roll("Defensa", "1d10", [2], 22, "+20 = 22", rolls[1], first_nonce=1),
@@ -213,7 +213,7 @@ def test_an_anima_attack_reads_both_d10_rolls_and_the_impact_level(queued):
         outcome, "Atacar; Defenderse", "hit",
     )  # fmt: skip
     assert page == (
-        f"#11 · Asalto 1 {text} Espada larga Ataque: 1d10 9 +32 = 41 Defensa: 1d10 2 +20 = 22 "
+        f"#11 · Turno 1 {text} Espada larga Ataque: 1d10 9 +32 = 41 Defensa: 1d10 2 +20 = 22 "
         f"Zona: 1d10 5 = 5 {outcome} Regla: Atacar; Defenderse"
     )
     assert bbcode == (

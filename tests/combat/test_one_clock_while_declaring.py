@@ -1,5 +1,5 @@
 """One clock on the fight page while declaring ahead: the header and the declarations' panels say
-the same time, named the system's way (Epic20's and Anima's "Asalto", Hero's "Turno …, segmento
+the same time, named the system's way (Epic20's "Asalto", Anima's "Turno", Hero's "Turno …, segmento
 …"), even when the declarations were opened rounds after the fight began (their own count, the
 API's `declarations.round`, is not the fight's time); the log's "declarations open" line has no
 number of its own. And the header of every system, before and while declaring."""
@@ -54,7 +54,7 @@ def fight_in_its_second_round(system: str):
     return fight
 
 
-@pytest.mark.parametrize(("system", "header"), [("epic20", "Asalto 2"), ("anima", "Asalto 2")])
+@pytest.mark.parametrize(("system", "header"), [("epic20", "Asalto 2"), ("anima", "Turno 2")])
 def test_the_header_and_the_panels_say_the_same_round(system, header):
     fight = fight_in_its_second_round(system)
     for user in (fight.veteran, fight.gm):
@@ -88,7 +88,7 @@ def test_the_log_line_of_opened_declarations_has_no_number_of_its_own(system):
     ("system", "header"),
     [
         ("epic20", "Asalto 1"),
-        ("anima", "Asalto 1"),
+        ("anima", "Turno 1"),
         ("hero", "Turno 1, segmento 12"),
         ("msh", "Asalto 1, fase de declaración: Villanos"),
     ],

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 FIGHTS = {
     "epic20": (10, 2, ("Asalto", "Round")),
     "msh": (1, 3, ("Asalto", "Round")),
-    "anima": (8, 2, ("Asalto", "Round")),
+    "anima": (8, 2, ("Turno", "Turn")),  # "Durante un turno…" (Acciones)
     "hero": (5, 2, ("Turno", "Turn")),
 }
 ALL = {"export": ("Todo el combate", "The whole combat"), "log": ("Todos", "All")}

@@ -29,7 +29,9 @@ def test_the_header_and_the_panels_name_one_time(new_page, force_login, transact
     fight = fight_in_its_second_round(system)
     page_for = {"player": fight.veteran, "gm": fight.gm}
     encounter = Encounter.objects.get(pk=fight.encounter.pk)
-    time = {"hero": f"Turno 2, segmento {encounter.state.get('segment')}"}.get(system, "Asalto 2")
+    time = {"hero": f"Turno 2, segmento {encounter.state.get('segment')}", "anima": "Turno 2"}.get(
+        system, "Asalto 2"
+    )
     for role, user in page_for.items():
         for size, viewport in SIZES.items():
             page = force_login(new_page(viewport=viewport), user)
