@@ -26,6 +26,9 @@ def test_an_answered_action_gives_the_forms_a_new_key_and_the_next_action_acts(
     page = force_login(new_page(viewport=viewport), fight["player"])
     page.goto(f"/encounters/{fight['encounter'].pk}/")
     [first] = page.evaluate(KEYS)
+    # Bare hands, not the ray the form starts on: the thug must stay up to take its turn.
+    page.select_option("#attack-kind", "melee")
+    page.select_option("#attack-with", "unarmed")
     page.locator("#attack-form").get_by_role("button", name="Atacar", exact=True).click()
     expect(page.locator("#tab-attack")).to_have_attribute("data-closed", "1", timeout=LIVE_MS)
     keys = page.evaluate(KEYS)
