@@ -1,6 +1,7 @@
 """The character builder as a player uses it: a legal character from nothing, checked on every
 click, with the budget and the errors following along; then the stored sheet."""
 
+import os
 import re
 
 import pytest
@@ -179,6 +180,28 @@ def test_rule_texts_load_once_each_in_their_own_queue_and_stay_through_clicks(pa
     paths = sorted(url.split("/characters/rules/epic20/")[1] for url in asked)
     assert len(paths) == 2 and paths[0].startswith("advantage/")  # no form values ride along
     assert paths[1] == "maneuver/actuar-y-despues-moverse/"
+
+
+def test_on_a_phone_a_maneuver_s_name_opens_its_rule_text_and_its_box_ticks_it(
+    new_page, make_user, force_login
+):
+    """The name in a maneuver's summary opens its text, as a power's or an advantage's does; it
+    does not tick the maneuver (that is the box's, which the name labels)."""
+    page = force_login(new_page(viewport={"width": 390, "height": 844}), make_user(username="movil"))
+    page.goto("/characters/new/")
+    page.locator("#search-maneuvers").fill("actuar y")
+    maneuver = page.locator("#field-maneuver-actuar-y-despues-moverse")
+    maneuver.get_by_text("Actuar y después moverse", exact=True).click()
+
+    expect(maneuver.locator("details")).to_have_attribute("open", "")
+    expect(maneuver.locator(".rule-text")).to_contain_text("Permite al luchador realizar acciones estándar")
+    expect(page.locator("#maneuver-actuar-y-despues-moverse")).not_to_be_checked()
+    page.get_by_role("checkbox", name="Actuar y después moverse").check()
+    expect(page.locator("#chosen-maneuvers")).to_contain_text("Actuar y después moverse")
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:
+        maneuver.scroll_into_view_if_needed()
+        page.screenshot(path=f"{folder}/builder-maneuver-name-opens-phone.png")
 
 
 def _long_sheet():
