@@ -3,6 +3,8 @@ a field's errors appear. This module names no system."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -38,3 +40,15 @@ def error_slot_html(slot_id: str, messages) -> str:
             "", '<div class="invalid-feedback d-block">{}</div>', ((m,) for m in messages or ())
         ),
     )
+
+
+ROW_PATH = re.compile(r"^/(?P<section>[a-z_]+)/(?P<index>\d{1,3})(?:/|$)")
+
+
+def row_named(message: str, path: str, row_names: Mapping[str, Callable[[int], str]]) -> str:
+    """A problem of one row of a list, as the rule check lists it, says which row: "Poder 2:
+    Falta el nombre." (`row_names`: a list's section → its row's name from its number, 1 up).
+    Beside the row itself the message needs no such name."""
+    match = ROW_PATH.match(path or "")
+    name_of = row_names.get(match["section"]) if match else None
+    return f"{name_of(int(match['index']) + 1)}: {message}" if name_of else message

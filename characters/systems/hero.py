@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from rules.hero import derived as hero_derived
 from rules.hero import spd as speed
@@ -18,6 +19,7 @@ from rules.hero.system import SYSTEM
 from .. import selectors
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
+from ..page_format import row_named
 
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
@@ -27,6 +29,11 @@ ATTACK_FLAGS = ("killing", "energy", "area", "explosion", "half_die", "plus_one"
 LEVEL_FIELDS = ("levels", "applies_to")
 SECTIONS = {"attacks": ATTACK_FIELDS + ATTACK_FLAGS, "levels": LEVEL_FIELDS}
 MAX_ROWS = 40
+# How the rule check names a row whose problem it lists ("Ataque 2: …").
+ROW_NAMES = {
+    "attacks": lambda n: _("Ataque %(n)s") % {"n": n},
+    "combat_levels": lambda n: _("Niveles de combate %(n)s") % {"n": n},
+}
 # Optional numbers of the sheet: (form field, sheet key).
 OPTIONAL_NUMBERS = (
     ("mental_defense", "mental_defense"),
@@ -270,7 +277,9 @@ def builder_context(request, form: HeroForm, character, *, campaign, saving=Fals
         shown = problem.as_dict(lang)
         slot = slot_for(problem.path)
         slots[slot].append(shown["message"])
-        errors.append({**shown, "slot": slot})
+        errors.append(
+            {**shown, "message": row_named(shown["message"], problem.path, ROW_NAMES), "slot": slot}
+        )
     action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
     return {
         "form": form,

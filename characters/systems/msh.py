@@ -9,6 +9,7 @@ import re
 from collections import defaultdict
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from rules.msh.catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPES
 from rules.msh.ranks import BY_SLUG, RANKS, TOP, rank_of
@@ -17,6 +18,7 @@ from rules.msh.system import SYSTEM
 from .. import selectors
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
+from ..page_format import row_named
 
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
@@ -27,6 +29,11 @@ ROW_FIELDS = {
     "weapons": ("name", "combat_type", "damage", "material"),
 }
 NUMBER_FIELDS = {"rank", "damage", "material"}
+# How the rule check names a row whose problem it lists ("Poder 2: Falta el nombre.").
+ROW_NAMES = {
+    "powers": lambda n: _("Poder %(n)s") % {"n": n},
+    "weapons": lambda n: _("Arma %(n)s") % {"n": n},
+}
 ROW_KEY = re.compile(r"^(powers|weapons)-(\d{1,3})-([a-z_]+)$")
 MAX_ROWS = 50
 
@@ -244,7 +251,9 @@ def builder_context(request, form: MshForm, character, *, campaign, saving=False
     for problem in report["errors"]:
         slot = form.slot_for(problem["path"])
         slots[slot].append(problem["message"])
-        errors.append({**problem, "slot": slot})
+        errors.append(
+            {**problem, "message": row_named(problem["message"], problem["path"], ROW_NAMES), "slot": slot}
+        )
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
     action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
     return {
