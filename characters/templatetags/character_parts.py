@@ -3,7 +3,8 @@ system's builder and sheet draws its error boxes, rows and header through these,
 of them is made once."""
 
 from django import template
-from django.utils.html import format_html, format_html_join
+
+from characters.page_format import error_slot_html
 
 register = template.Library()
 
@@ -26,11 +27,7 @@ def field_errors(context, slot_id):
     """The box of the errors about one field or row (`#err-<slot>`, inside `#field-<slot>`),
     empty on an untouched builder. builder.js names the box in its field's aria-describedby."""
     messages = () if builder_is_untouched(context) else (context.get("slots") or {}).get(slot_id, ())
-    return format_html(
-        '<div id="err-{}" class="field-errors">{}</div>',
-        slot_id,
-        format_html_join("", '<div class="invalid-feedback d-block">{}</div>', ((m,) for m in messages)),
-    )
+    return error_slot_html(slot_id, messages)
 
 
 @register.simple_tag

@@ -99,9 +99,9 @@ def attack_rank(odds: dict) -> tuple:
     hit band."""
     exact = odds.get("exact")
     if exact:
-        return (0, *(Fraction(exact[key]) for key in ("expected_damage", "p_damage", "p_hit")))
+        return tuple(Fraction(exact[key]) for key in ("expected_damage", "p_damage", "p_hit"))
     damage, hit = odds.get("damage_band") or {}, odds.get("hit_band") or {}
-    return (0, BAND_RANK.get(damage.get("band"), -1), BAND_RANK.get(hit.get("band"), -1), 0)
+    return BAND_RANK.get(damage.get("band"), -1), BAND_RANK.get(hit.get("band"), -1)
 
 
 def best_attack(weapons: list[dict], odds_of: Callable[[dict], dict | None]) -> dict | None:

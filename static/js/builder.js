@@ -52,8 +52,8 @@
   // the focused submit button to every request of its form) and both added a row, or the
   // button's request was dropped from the queue and the click did nothing. One stream of
   // requests, each op taken by one of them, adds one row per click.
-  // The second click of a double click (`event.detail` 2, as the buttons' hx-trigger filter
-  // says) is no second click: one row per double click.
+  // The second click of a double click (`event.detail` 2) is no second click: one row per
+  // double click.
   var pendingOps = [];
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest('button[name="op"][data-row-op]');
