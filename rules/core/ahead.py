@@ -251,7 +251,9 @@ class DeclaringCombat:
                 path="/action/target",
             )  # fmt: skip
 
-    def _declaration_text(self, table: Table, actor: int, action: Mapping) -> tuple[dict, dict | None]:
+    def _declaration_text(
+        self, table: Table, actor: int, action: Mapping, prior: Mapping | None
+    ) -> tuple[dict, dict | None]:
         kind = self.declarable[action["type"]]
         name = _name(table, actor)
         on = f" → {_name(table, action['target'])}" if action.get("target") is not None else ""

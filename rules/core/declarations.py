@@ -95,8 +95,9 @@ class DeclarePolicy:
     may_declare: Callable[[Mapping, int], bool]
     check: Callable[[Table, Mapping, int], None] = lambda table, action, actor: None
     after: Callable[[Table, DiceSource, int], None] = lambda table, dice, actor: None
-    # (table, actor, action) → (text, public_text or None), each {"es", "en"}
-    text: Callable[[Table, int, Mapping], tuple[dict, dict | None]] | None = None
+    # (table, actor, action, prior) → (text, public_text or None), each {"es", "en"}; `prior`:
+    # the declaration this one replaces (None for a first one), so a change can say what changed
+    text: Callable[[Table, int, Mapping, Mapping | None], tuple[dict, dict | None]] | None = None
     private_keys: tuple[str, ...] = ()  # keys of a declared action that are the actor's numbers
     rule: str = RULE
 
@@ -118,7 +119,9 @@ def _inner(action: Mapping) -> dict:
     return {key: value for key, value in inner.items() if key != "actor"}
 
 
-def _default_text(table: Table, actor: int, inner: Mapping) -> tuple[dict, dict | None]:
+def _default_text(
+    table: Table, actor: int, inner: Mapping, prior: Mapping | None
+) -> tuple[dict, dict | None]:
     name = (table.combatant(actor) or {}).get("name", f"#{actor}")
     return {"es": f"{name} declara «{inner['type']}».", "en": f"{name} declares '{inner['type']}'."}, None
 
@@ -149,8 +152,9 @@ def declare_action(
                 kind=CONFLICT,
             )
         policy.check(table, inner, actor)
+        prior = declaration_of(table.state, actor)
         record(table.state, actor, inner)
-        text, public = (policy.text or _default_text)(table, actor, inner)
+        text, public = (policy.text or _default_text)(table, actor, inner, prior)
         payload = {"action": inner, "text": text, "rule": policy.rule}
         if public is not None:
             payload["public_text"] = public

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from rules.core import declarations as decl
 from rules.core.dice import DiceSource
@@ -155,29 +154,21 @@ def _after_declare(table: Table, dice: DiceSource, actor: int) -> None:
         RESOLVE_ROUND.resolve(table, dice, {}, None)
 
 
+def _declaration_text(table: Table, actor: int, action: Mapping, prior: Mapping | None) -> tuple[dict, dict]:
+    """The log says what a change replaces (declaration_texts.py)."""
+    return declaration_text(table, actor, action, prior=prior, kinds=DECLARABLE)
+
+
 POLICY = decl.DeclarePolicy(
     declarable=DECLARABLE,
     may_declare=rounds.may_declare,
     check=_check_declaration,
     after=_after_declare,
+    text=_declaration_text,
     private_keys=("karma", "effect_karma"),
     rule=SEQUENCE,
 )
-_DECLARE = decl.declare_action(POLICY, schema=DeclareInput)
-
-
-def _declare(table: Table, dice: DiceSource, action: Mapping, actor: int | None) -> None:
-    """Declare, with the log saying what a change replaces (declaration_texts.py)."""
-    prior = decl.declaration_of(table.state, actor) if actor is not None else None
-
-    def text(table: Table, actor: int, inner: Mapping) -> tuple[dict, dict]:
-        return declaration_text(table, actor, inner, prior=prior, kinds=DECLARABLE)
-
-    policy = replace(POLICY, text=text)
-    decl.declare_action(policy, schema=DeclareInput).resolve(table, dice, action, actor)
-
-
-DECLARE = replace(_DECLARE, resolve=_declare)
+DECLARE = decl.declare_action(POLICY, schema=DeclareInput)
 RESOLVE_ROUND = decl.resolve_round_action(
     declarable={**DECLARABLE, **FOLLOW_UPS},  # the other actions resolve in the round, never alone
     steps=rounds.steps,
