@@ -3,17 +3,21 @@ request, the import report, the stored character with its report, and the dry ru
 
 from __future__ import annotations
 
+import copy
+
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from epic20site.schema import documented
+
 from .importers import SITE_FORMAT, import_formats
 from .serializers import (
-    CharacterSerializer,
     ProblemSerializer,
     ReportDerivedSerializer,
     StoredSheetSerializer,
 )
+from .sheet_schemas import _components
 
 FILE_FORMATS = sorted(import_formats())
 SOURCES = [SITE_FORMAT, *FILE_FORMATS]
@@ -63,21 +67,35 @@ class ImportedCharacterSerializer(serializers.Serializer):
     """The character created, as `GET /characters/{id}/` answers it, plus `import_report`."""
 
 
+_IMPORTED: dict[str, type] = {}
+
+
+def _imported(slug: str, character: dict, report_ref: dict) -> type:
+    """`<Slug>ImportedCharacter`: the system's stored character plus `import_report`."""
+    if slug not in _IMPORTED:
+        schema = copy.deepcopy(character)
+        schema["properties"]["import_report"] = report_ref
+        schema["required"] = sorted({*schema.get("required", ()), "import_report"})
+        schema["description"] = "The character created from the file, and the import report."
+        _IMPORTED[slug] = documented(f"{slug[:1].upper()}{slug[1:]}ImportedCharacter", schema)
+    return _IMPORTED[slug]
+
+
 class ImportedCharacterSchema(OpenApiSerializerExtension):
     target_class = ImportedCharacterSerializer
 
     def map_serializer(self, auto_schema, direction):
-        character = auto_schema.resolve_serializer(CharacterSerializer, direction)
-        report = auto_schema.resolve_serializer(ImportReportSerializer, direction)
+        report = auto_schema.resolve_serializer(ImportReportSerializer, direction).ref
+        components = {
+            slug: auto_schema.resolve_serializer(_imported(slug, component.schema, report), direction)
+            for slug, component in _components(auto_schema, "character", direction).items()
+        }
         return {
-            "allOf": [
-                character.ref,
-                {
-                    "type": "object",
-                    "properties": {"import_report": report.ref},
-                    "required": ["import_report"],
-                },
-            ]
+            "oneOf": [c.ref for c in components.values()],
+            "discriminator": {
+                "propertyName": "system",
+                "mapping": {slug: c.ref["$ref"] for slug, c in components.items()},
+            },
         }
 
 
