@@ -1,8 +1,9 @@
 """The weapons of a Foundry Anima actor → the sheet's `weapons` and `wielding`.
 
-A weapon's numbers: damage (its final; an actor never prepared has only the base, so a melee
-weapon's base gets the Fuerza bonus the published game adds to it), Turno (initiative), Recarga
-for ranged ones, and its Tamaño (small / medium / big → large). Names stay unique and never
+A weapon's numbers: damage (its final; an actor never prepared has only the base, so a melee or
+thrown weapon's base gets the Fuerza bonus the published game adds to it, and a weapon that shoots
+ammunition with no damage of its own takes its ammunition's), Turno (initiative), Recarga for
+ranged ones, and its Tamaño (small / medium / big → large). Names stay unique and never
 "unarmed", the name the site keeps for fighting without a weapon."""
 
 from __future__ import annotations
@@ -30,12 +31,28 @@ def _unique(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def _damage(system: Mapping, ranged: bool, strength: int, name: str, report: ImportReport) -> int:
-    final, base = _int(_at(system, "damage", "final", "value")), _int(_at(system, "damage", "base", "value"))
+def _damage(
+    system: Mapping, strength: int, ammo: tuple[str, int] | None, name: str, report: ImportReport
+) -> int:
+    """The final damage; else, for a weapon that shoots (shotType "shot") with none of its own,
+    its ammunition's; else the base plus the Fuerza bonus for a melee or thrown weapon."""
+    final, base = (
+        _int(_at(system, "damage", "final", "value")),
+        _int(_at(system, "damage", "base", "value")) or 0,
+    )
     if final:
         return max(0, min(9999, final))
-    base = base or 0
-    if ranged or not strength:
+    ranged = _at(system, "isRanged", "value") is True
+    if ranged and _at(system, "shotType", "value") == "shot":
+        if not base and ammo is not None:
+            report.approximate(
+                f"{name}: daño {base}",
+                f"Dispara munición: se toma el daño de «{ammo[0]}» ({ammo[1]}).",
+                f"It shoots ammunition: the damage of “{ammo[0]}” is taken ({ammo[1]}).",
+            )
+            return max(0, min(9999, ammo[1]))
+        return max(0, min(9999, base))
+    if not strength:
         return max(0, min(9999, base))
     report.approximate(
         f"{name}: daño {base}",
@@ -45,7 +62,19 @@ def _damage(system: Mapping, ranged: bool, strength: int, name: str, report: Imp
     return max(0, min(9999, base + strength))
 
 
-def _weapon(item: Mapping, strength: int, taken: set[str], report: ImportReport) -> tuple[dict, bool]:
+def _ammo(data: Mapping) -> tuple[str, int] | None:
+    """The actor's first ammunition with a damage of its own: (name, damage)."""
+    for item in data.get("items") or ():
+        if isinstance(item, Mapping) and item.get("type") == "ammo":
+            damage = value(_at(item, "system", "damage"), None)
+            if damage:
+                return str(item.get("name") or "?")[:100], damage
+    return None
+
+
+def _weapon(
+    item: Mapping, context: tuple[int, tuple[str, int] | None], taken: set[str], report: ImportReport
+):
     system = item.get("system") if isinstance(item.get("system"), Mapping) else {}
     name = _unique(" ".join(str(item.get("name") or "Arma").split())[:100] or "Arma", taken)
     ranged = (
@@ -65,7 +94,7 @@ def _weapon(item: Mapping, strength: int, taken: set[str], report: ImportReport)
         "name": name,
         "size": size,
         "ranged": ranged,
-        "damage": _damage(system, ranged, strength, name, report),
+        "damage": _damage(system, context[0], context[1], name, report),
         "reload": max(0, min(50, _number(system.get("reload")))) if ranged else 0,
         "initiative": max(-999, min(999, _number(system.get("initiative")))),
     }
@@ -81,7 +110,7 @@ def weapons_from(data: Mapping, strength: int, report: ImportReport) -> tuple[li
     taken: set[str] = set()
     weapons, wielding = [], []
     for item in items[:MAX_WEAPONS]:
-        weapon, equipped = _weapon(item, strength, taken, report)
+        weapon, equipped = _weapon(item, (strength, _ammo(data)), taken, report)
         weapons.append(weapon)
         if equipped and len(wielding) < 2:
             wielding.append(weapon["name"])
