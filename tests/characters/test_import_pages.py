@@ -116,3 +116,16 @@ def test_a_format_of_another_system_is_not_offered(user):
 
 def test_a_system_without_importers_has_no_import_page(user):
     assert client_for(user).get("/characters/import/msh/").status_code == 404
+
+
+def test_the_import_page_speaks_english(user):
+    client = client_for(user)
+    client.cookies["django_language"] = "en"
+    page = client.post(
+        "/characters/import/hero/", {"file": hdc(), "format": "hero-designer"}, HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+
+    assert '<h1 class="h3 mb-3">Import a sheet</h1>' in page
+    assert "<strong>Flight</strong>: The Hero sheet does not model this power (FLIGHT)." in page
+    assert "Edit in the builder" in page and "Not imported (3)" in page
+    assert '<dt class="col-3 fw-normal">DEX</dt>' in page
