@@ -253,3 +253,28 @@ def test_mangled_files_answer_400_or_413_never_500(user, data, file_format):
     response = post(client_for(user), upload, file_format, "?dry_run=true")
 
     assert response.status_code in (200, 400, 413)
+
+
+def test_a_dry_run_of_a_site_sheet_answers_its_check_and_creates_nothing(user):
+    sheet = {
+        "system": "anima",
+        "name": "Celia",
+        "attack": 120,
+        "defense": 110,
+        "initiative": 70,
+        "hit_points": 0,
+    }
+    response = client_for(user).post(IMPORT + "?dry_run=true", sheet, format="json")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["valid"] is False
+    assert [e["path"] for e in body["errors"]] == ["/hit_points"]
+    assert body["import_report"]["source"] == "epic20site"
+    assert Character.objects.count() == 0
+
+
+def test_dry_run_takes_true_or_false_only(user):
+    error = refused(post(client_for(user), hdc(), query="?dry_run=maybe"))
+
+    assert error["code"] == "query.dry_run_invalid"
