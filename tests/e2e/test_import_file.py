@@ -70,3 +70,29 @@ def test_a_player_imports_a_file_from_the_builder(new_page, force_login, make_us
     _shot(page, f"{system}-{size}-sheet")
     assert Character.objects.filter(owner=user).count() == 1
     assert not {k: v for k, v in problems.items() if v}, problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_imported_hero_opens_in_the_builder_with_its_points(
+    new_page, force_login, make_user, tmp_path, size
+):
+    from characters.models import Character
+
+    user = make_user(username=f"edita-{size}")
+    page = force_login(new_page(viewport=SIZES[size]), user)
+    path, file_format = _files(tmp_path)["hero"]
+    page.goto("/characters/import/hero/")
+    page.get_by_label("Archivo").set_input_files(str(path))
+    page.get_by_label("Formato").select_option(file_format)
+    page.get_by_role("button", name="Ver la ficha").click()
+    page.get_by_role("button", name="Editar en el constructor").click()
+
+    expect(page.locator("#id_name")).to_have_value("Centella")
+    expect(page.locator("#points-total")).to_have_text("Total: 103")
+    page.get_by_label("Limitaciones").fill("0.5")
+    page.get_by_label("Limitaciones").dispatch_event("change")
+    expect(page.locator("#points-powers")).to_contain_text("41")
+    found = _checked(page, size)
+    _shot(page, f"hero-{size}-builder")
+    assert Character.objects.count() == 0
+    assert not found, found
