@@ -130,6 +130,34 @@ def read_json_document(text: str) -> Any:
     if not _json_depth_ok(text):
         raise broken
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise broken from None
+    if not _storable(data):
+        raise refuse(
+            "not_text",
+            "El archivo contiene caracteres nulos o Unicode inválido (sustitutos sueltos).",
+            "The file contains NUL characters or invalid Unicode (lone surrogates).",
+        )
+    return data
+
+
+def _storable(data: Any) -> bool:
+    """No string (key or value) holds a NUL or a lone UTF-16 surrogate: no database keeps them and
+    no answer can be written with them. Walked without recursion."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            if "\x00" in value:
+                return False
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True

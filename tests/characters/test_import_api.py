@@ -190,6 +190,16 @@ EXTERNAL = """<?xml version="1.0"?>
         ('{"name": "x",', "foundry-anima", "import.json_broken"),
         ('{"name": "x", "system": {}}', "foundry-anima", "import.not_foundry_anima"),
         ("[" * 5000, "foundry-anima", "import.json_broken"),
+        (
+            '{"name": "\\u0000", "type": "character", "system": {"combat": {}}}',
+            "foundry-anima",
+            "import.not_text",
+        ),
+        (
+            '{"name": "\\ud800", "type": "character", "system": {"combat": {}}}',
+            "foundry-anima",
+            "import.not_text",
+        ),
         ("<x/>", "fantasy-grounds", "import.unknown_format"),
     ],
 )
