@@ -16,7 +16,7 @@ from defusedxml.common import DefusedXmlException
 
 from rules.core.imports import ImportedSheet, ImportReport, decode_text, refuse
 
-from .costs import CHARACTERISTIC_COSTS
+from .costs import CHARACTERISTIC_COSTS, characteristic_cost
 from .derived import combat_value
 from .hd_modifiers import number
 from .hd_powers import ATTACK_POWERS, Attacks, attack_from_maneuver, attack_from_power, item_name
@@ -116,11 +116,13 @@ def _combat_value_notes(chars: dict[str, int], report: ImportReport) -> None:
         if chars[key] == figured:
             report.took(f"{key.upper()} {chars[key]}")
             continue
+        cost = characteristic_cost(key, chars[key])
         report.approximate(
             f"{key.upper()} {chars[key]}",
             f"Las reglas del sitio calculan este valor de {source.upper()}/3 (Calculando VCO y VCD; Combate "
-            f"mental): la hoja usará {figured}.",
-            f"The site's rules figure this value from {source.upper()}/3: the sheet will use {figured}.",
+            f"mental): la hoja usará {figured}; sus {cost} puntos no entran en los de la hoja.",
+            f"The site's rules figure this value from {source.upper()}/3: the sheet will use {figured}; "
+            f"its {cost} points are not in the sheet's.",
         )
 
 

@@ -97,7 +97,7 @@ def test_a_hero_designer_file_makes_a_character_with_its_report_and_points(user)
     assert report["approximated"][0] == {
         "item": "OCV 8",
         "why": "Las reglas del sitio calculan este valor de DEX/3 (Calculando VCO y VCD; Combate mental): "
-        "la hoja usará 6.",
+        "la hoja usará 6; sus 25 puntos no entran en los de la hoja.",
     }
     assert Character.objects.get(pk=body["id"]).sheet["attacks"][0]["limitations"] == 1.0
 
