@@ -200,21 +200,6 @@ def _create(request) -> Response:
     return _character_response(character, status.HTTP_201_CREATED)
 
 
-@extend_schema(
-    tags=[TAG],
-    summary="Import a sheet",
-    description="Same as creating a character: the body is an exported sheet (optionally with `campaign`).",
-    request=CharacterInputSerializer,
-    examples=[LEGAL_SHEET],
-    responses={201: CharacterSerializer, 400: BAD, 401: UNAUTHORIZED},
-)
-class CharacterImportView(APIView):
-    parser_classes = PARSERS
-
-    def post(self, request):
-        return _create(request)
-
-
 class CharacterDetailView(APIView):
     parser_classes = PARSERS
 

@@ -1,11 +1,11 @@
 from django.urls import path
 
-from . import api
+from . import api, import_api
 
 urlpatterns = [
     path("characters/", api.CharacterListCreateView.as_view(), name="api-character-list"),
     path("characters/validate/", api.CharacterValidateView.as_view(), name="api-character-validate"),
-    path("characters/import/", api.CharacterImportView.as_view(), name="api-character-import"),
+    path("characters/import/", import_api.CharacterImportView.as_view(), name="api-character-import"),
     path("characters/<int:pk>/", api.CharacterDetailView.as_view(), name="api-character-detail"),
     path("characters/<int:pk>/export/", api.CharacterExportView.as_view(), name="api-character-export"),
     path(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import rule_text_views, views
+from . import import_views, rule_text_views, views
 
 app_name = "characters"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.character_list, name="list"),
     path("new/", views.character_new, name="new"),
     path("import/", views.character_import, name="import"),
+    path("import/<str:system>/", import_views.character_import_file, name="import_file"),
     path("rules/<str:system>/<str:kind>/", rule_text_views.rule_texts, name="rule_texts"),
     path("rules/<str:system>/<str:kind>/<str:slug>/", rule_text_views.rule_text, name="rule_text"),
     path("<int:pk>/", views.character_sheet, name="sheet"),

@@ -24,7 +24,9 @@ from ..page_format import row_named
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
 
-ATTACK_FIELDS = ("name", "kind", "dice", "autofire", "end")
+ATTACK_FIELDS = ("name", "kind", "dice", "autofire", "end", "advantages", "limitations", "martial_cost")
+# The optional keys that price an attack (rules/hero/costs.py): kept only when the row has them.
+PRICING_FIELDS = ("advantages", "limitations", "martial_cost")
 ATTACK_FLAGS = ("killing", "energy", "area", "explosion", "half_die", "plus_one")
 LEVEL_FIELDS = ("levels", "applies_to")
 SECTIONS = {"attacks": ATTACK_FIELDS + ATTACK_FLAGS, "levels": LEVEL_FIELDS}
@@ -68,6 +70,7 @@ def _blank_attack() -> dict:
         "dice": "",
         "autofire": "0",
         "end": "",
+        **dict.fromkeys(PRICING_FIELDS, ""),
         **dict.fromkeys(ATTACK_FLAGS, False),
     }
 
@@ -186,6 +189,9 @@ def _attack_of(row: dict) -> dict:
     }
     if row["end"].strip():
         attack["end"] = _number(row["end"])
+    for key in PRICING_FIELDS:
+        if row[key].strip():
+            attack[key] = _number(row[key])
     return attack
 
 
@@ -246,7 +252,7 @@ def derived_numbers(sheet: dict, derived: dict | None) -> dict:
     """OCV, DCV, ECV, the SPD's segments and a strike's dice; from the checked sheet when it is
     legal, else each number whose characteristic is already right."""
     if derived:
-        shown = {key: derived[key] for key in ("ocv", "dcv", "ecv", "phases", "strike_dice")}
+        shown = {key: derived[key] for key in ("ocv", "dcv", "ecv", "phases", "strike_dice", "points")}
         return shown | {
             "strike_label": hero_derived.dice_label(derived["strike_dice"], derived["strike_half_die"])
         }
@@ -254,6 +260,7 @@ def derived_numbers(sheet: dict, derived: dict | None) -> dict:
     dex, ego = _whole(chars.get("dex"), 0, 300), _whole(chars.get("ego"), 0, 300)
     spd, strength = _whole(chars.get("spd"), speed.MIN_SPD, speed.MAX_SPD), _whole(chars.get("str"), 0, 300)
     return {
+        "points": None,
         "ocv": None if dex is None else hero_derived.combat_value(dex),
         "dcv": None if dex is None else hero_derived.combat_value(dex),
         "ecv": None if ego is None else hero_derived.combat_value(ego),

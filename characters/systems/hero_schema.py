@@ -3,7 +3,15 @@ characteristics, defenses, levels and attacks `rules.hero.sheet` reads, with its
 
 from __future__ import annotations
 
-from rules.hero.sheet import ATTACK_KIND_SLUGS, CHARACTERISTICS, MAX_ATTACKS, MAX_DICE, MAX_SHOTS
+from rules.hero.sheet import (
+    ATTACK_KIND_SLUGS,
+    CHARACTERISTICS,
+    MAX_ATTACKS,
+    MAX_DICE,
+    MAX_MARTIAL_COST,
+    MAX_MODIFIERS,
+    MAX_SHOTS,
+)
 
 _FLAG = {"type": "boolean"}
 _NUMBER = {"type": "number", "minimum": 0}
@@ -18,6 +26,22 @@ ATTACK = {
         **dict.fromkeys(("killing", "energy", "area", "explosion", "half_die", "plus_one"), _FLAG),
         "autofire": {"type": "integer", "minimum": 0, "maximum": MAX_SHOTS},
         "end": {"type": "integer", "minimum": 0, "maximum": 100, "nullable": True},
+        **{
+            key: {
+                "type": "number",
+                "minimum": 0,
+                "maximum": MAX_MODIFIERS,
+                "multipleOf": 0.25,
+                "description": f"The sum of the attack's {key} (6E Power Modifiers), counted positive.",
+            }
+            for key in ("advantages", "limitations")
+        },
+        "martial_cost": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_MARTIAL_COST,
+            "description": "A Martial Arts maneuver: its Character Points (it then costs no dice).",
+        },
     },
     "required": ["name", "kind", "dice"],
 }
@@ -72,6 +96,32 @@ _DICE = {
         "end": {"type": "integer"},
     },
 }
+_POWER_POINTS = {
+    "type": "object",
+    "properties": {
+        "name": {
+            "type": "string",
+            "description": "The attack's name (an import keeps the file's NAME, else ALIAS).",
+        },
+        "active": {"type": "integer", "description": "Active Points (6E)."},
+        "real": {"type": "integer", "description": "Real Points (6E)."},
+    },
+    "required": ["name", "active", "real"],
+}
+POINTS = {
+    "type": "object",
+    "description": "What the sheet costs in 6E Character Points, as Hero Designer counts them.",
+    "properties": {
+        "characteristics": {
+            "type": "object",
+            "properties": {key: {"type": "integer"} for key, *_rest in CHARACTERISTICS},
+            "required": [key for key, *_rest in CHARACTERISTICS],
+        },
+        "powers": {"type": "array", "items": _POWER_POINTS},
+        "total": {"type": "integer", "description": "Every characteristic plus each power's Real Points."},
+    },
+    "required": ["characteristics", "powers", "total"],
+}
 DERIVED = {
     "type": "object",
     "properties": {
@@ -86,5 +136,6 @@ DERIVED = {
             "properties": {"dcv": {"type": "integer"}, "end_per_turn": {"type": "integer"}},
         },
         "attacks": {"type": "object", "additionalProperties": _DICE, "description": "By attack name."},
+        "points": POINTS,
     },
 }

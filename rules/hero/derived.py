@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import spd
+from .costs import sheet_points
 from .encumbrance import encumbrance, encumbrance_end
 from .sheet_rules import STRIKE
 
@@ -111,4 +112,5 @@ def derive(sheet: Mapping) -> dict:
         "strike_half_die": strength_half(chars["str"]),
         "encumbrance": carried(sheet),
         "attacks": attacks,
+        "points": sheet_points(sheet),
     }

@@ -26,6 +26,9 @@ from .sheet_rules import (
 RULE_SHEET = "Valores de combate y tiradas de ataque"
 RULE_SPD = "6E Speed Chart"
 RULE_LEVELS = "Niveles de combate"
+RULE_POINTS = "6E Power Modifiers"
+MAX_MODIFIERS = 10
+MAX_MARTIAL_COST = 30
 
 
 class Collector:
@@ -247,10 +250,12 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         )
         ok = False
     ok = _plus_one_fits(out, flags, path) and ok
-    if not ok or dice is None or shots is None:
+    priced = _pricing(out, item, path)
+    if not ok or dice is None or shots is None or priced is None:
         return None
     names.add(name.strip())
     return {
+        **priced,
         "name": name.strip(),
         "kind": kind,
         "dice": dice,
@@ -259,6 +264,44 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         "autofire": shots,
         "end": end,
     }
+
+
+def _modifier_sum(out: Collector, item: Mapping, key: str, path: tuple):
+    """An attack's summed Advantages or Limitations (6E1 Power Modifiers: quarters, 0 to +10)."""
+    value = item.get(key)
+    if value is None:
+        return None
+    if not _is_number(value) or not 0 <= value <= MAX_MODIFIERS or (value * 4) % 1:
+        out.add(
+            f"attacks.{key}",
+            pointer(*path, key),
+            f"«{key}» es la suma de los modificadores: de 0 a {MAX_MODIFIERS}, en cuartos.",
+            f"“{key}” is the modifiers' sum: 0 to {MAX_MODIFIERS}, in quarters.",
+            RULE_POINTS,
+        )
+        return False
+    return value
+
+
+def _pricing(out: Collector, item: Mapping, path: tuple) -> dict | None:
+    """The optional keys that price an attack (rules/hero/costs.py): `advantages` and
+    `limitations` (the sums of its modifiers), `martial_cost` (a Martial Arts maneuver's points)."""
+    found = {}
+    for key in ("advantages", "limitations"):
+        value = _modifier_sum(out, item, key, path)
+        if value is False:
+            return None
+        if value is not None:
+            found[key] = value
+    if item.get("martial_cost") is not None:
+        cost = _int_in(
+            out, item["martial_cost"], pointer(*path, "martial_cost"), 0, MAX_MARTIAL_COST,
+            ("El coste de la maniobra", "The maneuver's cost"), "attacks.martial_cost", RULE_POINTS,
+        )  # fmt: skip
+        if cost is None:
+            return None
+        found["martial_cost"] = cost
+    return found
 
 
 def _attacks(out: Collector, raw) -> list[dict]:
