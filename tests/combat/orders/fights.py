@@ -49,6 +49,9 @@ class OrderFight:
     def put(self, cid: int, body, client=None):
         return send(client or self.controller, "PUT", self.order_url(cid), body)
 
+    def act_end_turn(self, cid: int):
+        return send(self.gm, "POST", f"{self.url}/actions/", {"type": "end_turn", "actor": cid})
+
     def deadline(self, default: str = "end_turn", hours: float = 1):
         body = {"turn_deadline_hours": hours, "deadline_default": default}
         answer = send(self.gm, "PATCH", f"{self.url}/", body)
