@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from rules.core.ahead import DeclaringCombat
 from rules.core.schema import json_name
