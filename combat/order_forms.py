@@ -72,45 +72,51 @@ def _label(name: str, meta) -> str:
 
 
 def form_fields(kind, values: dict) -> list[dict]:
-    meta = {json_name(f): f.metadata for f in dataclasses.fields(kind.schema)}
-    return [
-        {
-            **f,
-            "label": _label(f["name"], meta.get(f["name"], {})),
-            "combatants": f["name"] in COMBATANT_FIELDS,
-            "value": values.get(f["name"], [] if f["many"] else None),
-        }
-        for f in _scalar_fields(kind)
-    ]
+    """The form's fields, with their labels and values; `more`: the optional ones the form keeps
+    folded under "Más opciones" (the target and what the action uses are always in view)."""
+    own = {json_name(f): f for f in dataclasses.fields(kind.schema)}
+    out = []
+    for f in _scalar_fields(kind):
+        field = own[f["name"]]
+        required = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        out.append(
+            {
+                **f,
+                "required": required,
+                "more": not required and f["name"] not in FIELD_LABELS,
+                "label": _label(f["name"], field.metadata),
+                "combatants": f["name"] in COMBATANT_FIELDS,
+                "value": values.get(f["name"], [] if f["many"] else None),
+            }
+        )
+    return out
 
 
-def panel(*, user, encounter, system, show, cards: list[dict], is_gm: bool, lang: str, chosen: dict) -> dict:
+def _entry(card: dict, order, kinds: dict, words: str) -> dict:
+    action = order.action if order else {}
+    name = action.get("type") or ("attack" if "attack" in kinds else next(iter(kinds), ""))
+    fields = form_fields(kinds[name], action) if name in kinds else []
+    return {
+        "card": card,
+        "order": order,
+        "words": words,
+        "type": name,
+        "fields": fields,
+        "has_more": any(f["more"] for f in fields),
+    }
+
+
+def panel(*, user, system, show, cards: list[dict], is_gm: bool, lang: str) -> dict:
     """What the panel shows: one entry per combatant the viewer gives orders for."""
     mine = [c for c in cards if (c.get("owner") is None if is_gm else c.get("owner") == user.pk)]
-    orders = {
-        o.combatant_id: o for o in StandingOrder.objects.filter(combatant_id__in=[c["id"] for c in mine])
-    }
+    orders = StandingOrder.objects.filter(combatant_id__in=[c["id"] for c in mine])
+    by_combatant = {o.combatant_id: o for o in orders}
     kinds = orderable(system)
     by_id = {c["id"]: c for c in cards}
     entries = []
     for card in mine:
-        order = orders.get(card["id"])
-        action = order.action if order else {}
-        name = (
-            chosen.get(card["id"])
-            or action.get("type")
-            or ("attack" if "attack" in kinds else next(iter(kinds), ""))
-        )
-        entries.append(
-            {
-                "card": card,
-                "order": order,
-                "words": declared_words(action, show, system, by_id, lang) if order else "",
-                "type": name,
-                "fields": form_fields(kinds[name], action if action.get("type") == name else {})
-                if name in kinds
-                else [],
-            }
-        )
+        order = by_combatant.get(card["id"])
+        words = declared_words(order.action, show, system, by_id, lang) if order else ""
+        entries.append(_entry(card, order, kinds, words))
     types = [{"value": n, "label": type_label(n, k, show, lang)} for n, k in kinds.items()]
     return {"entries": entries, "types": types}

@@ -99,15 +99,6 @@ def panel_context(request, encounter) -> dict:
     cards = [c for c in state["combatants"] if not c["removed"]]
     is_gm = access.is_encounter_gm(request.user, encounter)
     built = order_forms.panel(
-        user=request.user, encounter=encounter, system=system, show=show, cards=cards, is_gm=is_gm,
-        lang=request_lang(), chosen={},
-    )  # fmt: skip
-    owners = {c["id"]: c.get("owner") for c in cards}
-    waiting_players = [w for w in state.get("waiting_for") or [] if owners.get(w["combatant"]) is not None]
-    active = state.get("status") == "active"
-    return {
-        **built,
-        "encounter": encounter,
-        "combatants": cards,
-        "may_nudge": is_gm and active and bool(waiting_players),
-    }
+        user=request.user, system=system, show=show, cards=cards, is_gm=is_gm, lang=request_lang()
+    )
+    return {**built, "encounter": encounter, "combatants": cards}

@@ -1,6 +1,7 @@
 """The fight page's standing orders in every system: a player sees and gives the order of their
 own character (an NPC's is the GM's), the form is drawn from the chosen action's schema, a bad
-order is refused with its message and changes nothing, and the GM has "Recordar"."""
+order is refused with its message and changes nothing, and the GM has "Recordar" in the box of
+whom the fight waits for."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def test_a_player_gives_their_character_an_order_from_the_fight_page(system, lat
     assert f'hx-get="/encounters/{fight.encounter.pk}/standing-orders/"' in page
     panel = player.get(f"/encounters/{fight.encounter.pk}/standing-orders/").content.decode()
     assert f'id="standing-order-{fight.pc}"' in panel and f'id="standing-order-{fight.npc}"' not in panel
-    assert 'id="nudge-button"' not in panel
+    assert 'id="nudge-button"' not in page
     fields = player.get(
         f"/encounters/{fight.encounter.pk}/standing-orders/{fight.pc}/fields/", {"type": "attack"}
     )
@@ -66,6 +67,7 @@ def test_the_gm_orders_the_npcs_and_reminds_the_players(later):
     fight = OrderFight("epic20")
     gm = browser(fight.fight.gm)
     panel = gm.get(f"/encounters/{fight.encounter.pk}/standing-orders/").content.decode()
+    assert 'id="nudge-button"' in gm.get(f"/encounters/{fight.encounter.pk}/").content.decode()
     assert f'id="standing-order-{fight.npc}"' in panel and f'id="standing-order-{fight.pc}"' not in panel
     reminded = gm.post(f"/encounters/{fight.encounter.pk}/nudge/", follow=True).content.decode()
     assert "Recordado a: Nova." in reminded
