@@ -73,3 +73,27 @@ def test_the_gm_orders_the_npcs_and_reminds_the_players(later):
     assert "Recordado a: Nova." in reminded
     again = gm.post(f"/encounters/{fight.encounter.pk}/nudge/", follow=True).content.decode()
     assert "Ya se les recordó hace menos de una hora" in again
+
+
+def test_the_panel_and_the_refusals_speak_english(later):
+    from tests.tracking.helpers import send
+
+    fight = OrderFight("anima")
+    player = browser(fight.fight.veteran)
+    url = f"/encounters/{fight.encounter.pk}/standing-orders/"
+    panel = text(player.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert panel.startswith("Standing orders If the deadline runs out before you act, this is done for you")
+    assert "Celia: no order Action" in panel and "Target *" in panel and "Save the order" in panel
+    refused = fight.gm.generic(
+        "PUT", fight.order_url(fight.pc), '{"action": {"type": "end_turn"}}',
+        content_type="application/json", HTTP_ACCEPT_LANGUAGE="en",
+    )  # fmt: skip
+    assert refused.status_code == 403
+    assert (
+        refused.json()["errors"][0]["message"]
+        == "Only whoever plays this combatant may give it a standing order."
+    )
+    assert (
+        send(fight.player, "PUT", fight.order_url(fight.pc), {"action": {"type": "end_turn"}}).status_code
+        == 200
+    )
