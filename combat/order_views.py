@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from epic20site.errors import DomainError, request_lang
+from epic20site.errors import request_lang
 from epic20site.pages import answers_refusals
 
 from . import access, nudges, order_forms, selectors, standing_orders
@@ -61,7 +62,7 @@ def order_fields(request, pk, cid):
     kinds = order_forms.orderable(system)
     kind = kinds.get(request.GET.get("type", ""))
     if kind is None:
-        raise DomainError("type.unknown", _("Tipo de acción desconocido."), path="/type")
+        raise Http404  # no such action type in this system
     cards = selectors.state_for(request.user, encounter)["combatants"]
     context = {"fields": order_forms.form_fields(kind, {}), "cid": combatant.pk, "combatants": cards}
     return render(request, "combat/_standing_order_fields.html", context)

@@ -41,6 +41,10 @@ def test_a_player_gives_their_character_an_order_from_the_fight_page(system, lat
         f"/encounters/{fight.encounter.pk}/standing-orders/{fight.pc}/fields/", {"type": "attack"}
     )
     assert fields.status_code == 200 and f'id="order-{fight.pc}-target"' in fields.content.decode()
+    unknown = player.get(
+        f"/encounters/{fight.encounter.pk}/standing-orders/{fight.pc}/fields/", {"type": "nap"}
+    )
+    assert unknown.status_code == 404
     form = {**order_for(system, fight.npc), "note": "Sin piedad"}
     answer = player.post(f"/encounters/{fight.encounter.pk}/standing-orders/{fight.pc}/", form, follow=True)
     assert "Orden permanente guardada" in answer.content.decode()
