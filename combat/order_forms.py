@@ -71,7 +71,7 @@ def _label(name: str, meta) -> str:
     return str(FIELD_LABELS.get(name) or help_text or name)
 
 
-def form_fields(kind, values: dict) -> list[dict]:
+def form_fields(kind, values: dict, show, lang: str) -> list[dict]:
     """The form's fields, with their labels and values; `more`: the optional ones the form keeps
     folded under "Más opciones" (the target and what the action uses are always in view)."""
     own = {json_name(f): f for f in dataclasses.fields(kind.schema)}
@@ -87,15 +87,18 @@ def form_fields(kind, values: dict) -> list[dict]:
                 "label": _label(f["name"], field.metadata),
                 "combatants": f["name"] in COMBATANT_FIELDS,
                 "value": values.get(f["name"], [] if f["many"] else None),
+                "choices": [
+                    {"value": c, "label": show.choice_label(f["name"], c, lang)} for c in f["choices"]
+                ],
             }
         )
     return out
 
 
-def _entry(card: dict, order, kinds: dict, words: str) -> dict:
+def _entry(card: dict, order, kinds: dict, words: str, show, lang: str) -> dict:
     action = order.action if order else {}
     name = action.get("type") or ("attack" if "attack" in kinds else next(iter(kinds), ""))
-    fields = form_fields(kinds[name], action) if name in kinds else []
+    fields = form_fields(kinds[name], action, show, lang) if name in kinds else []
     return {
         "card": card,
         "order": order,
@@ -117,6 +120,6 @@ def panel(*, user, system, show, cards: list[dict], is_gm: bool, lang: str) -> d
     for card in mine:
         order = by_combatant.get(card["id"])
         words = declared_words(order.action, show, system, by_id, lang) if order else ""
-        entries.append(_entry(card, order, kinds, words))
+        entries.append(_entry(card, order, kinds, words, show, lang))
     types = [{"value": n, "label": type_label(n, k, show, lang)} for n, k in kinds.items()]
     return {"entries": entries, "types": types}

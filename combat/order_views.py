@@ -64,7 +64,13 @@ def order_fields(request, pk, cid):
     if kind is None:
         raise Http404  # no such action type in this system
     cards = selectors.state_for(request.user, encounter)["combatants"]
-    context = {"fields": order_forms.form_fields(kind, {}), "cid": combatant.pk, "combatants": cards}
+    fields = order_forms.form_fields(kind, {}, presentation_for(system.slug), request_lang())
+    context = {
+        "fields": fields,
+        "has_more": any(f["more"] for f in fields),
+        "cid": combatant.pk,
+        "combatants": cards,
+    }
     return render(request, "combat/_standing_order_fields.html", context)
 
 

@@ -112,6 +112,11 @@ class Presentation(Protocol):
         details = self.declared_details(dict(action), lang) if isinstance(action, Mapping) else []
         return dataclasses.replace(line, what=" · ".join(str(d) for d in details if d))
 
+    def choice_label(self, field: str, value: str, lang: str) -> str:
+        """One choice of an action's field in words, for forms drawn from its schema (a
+        standing order's): the value itself unless the system names it."""
+        return value
+
     def declarer_turn(self, combatant: dict) -> dict | None:
         """The turn of a combatant declaring ahead, as it will be when its turn comes (None: the
         page's turn as it is)."""

@@ -38,7 +38,7 @@ def test_a_player_sets_a_standing_order_on_a_phone(new_page, force_login, make_u
     expect(panel).to_be_visible(timeout=LIVE_MS)
     entry = panel.locator(f"#standing-order-{pc}")
     expect(entry).to_contain_text("sin orden")
-    entry.locator("summary").click()
+    entry.locator("> summary").click()
     kind = entry.get_by_label("Acción")
     kind.select_option(OTHER[system])
     expect(entry.locator(f"#order-{pc}-target")).to_have_count(0, timeout=LIVE_MS)
@@ -77,7 +77,7 @@ def test_a_player_sets_a_standing_order_on_a_phone(new_page, force_login, make_u
         if system != "msh":  # the fight waits for Nova (Celia, Dragón): the GM may remind her player
             expect(gm.locator("#nudge-button")).to_be_visible()
         _save(gm, f"orders-{system}-gm-top-{size}")
-        gm.locator(f"#standing-order-{fight.npc} summary").click()
+        gm.locator(f"#standing-order-{fight.npc} > summary").click()
         gm.locator(f"#standing-order-{fight.npc}").scroll_into_view_if_needed()
         _save(gm, f"orders-{system}-gm-{size}")
     dice.QUEUE.clear()

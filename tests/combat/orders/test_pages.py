@@ -101,3 +101,17 @@ def test_the_panel_and_the_refusals_speak_english(later):
         send(fight.player, "PUT", fight.order_url(fight.pc), {"action": {"type": "end_turn"}}).status_code
         == 200
     )
+
+
+def test_the_form_names_a_system_s_choices_and_folds_the_rarely_used_fields(later):
+    fight = OrderFight("epic20")
+    panel = (
+        browser(fight.fight.veteran)
+        .get(f"/encounters/{fight.encounter.pk}/standing-orders/")
+        .content.decode()
+    )
+    entry = element(panel, f"standing-order-{fight.pc}")
+    assert '<option value="ranged">A distancia</option>' in entry
+    folded = entry.split("data-more-fields", 1)[1]  # what follows "Más opciones"
+    assert "Más opciones" in folded and f'id="order-{fight.pc}-element"' in folded
+    assert f'id="order-{fight.pc}-kind"' not in folded
