@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, stream
+from . import api, order_api, stream
 
 urlpatterns = [
     path(
@@ -22,4 +22,10 @@ urlpatterns = [
     path("encounters/<int:pk>/odds/", api.OddsView.as_view(), name="api-encounter-odds"),
     path("encounters/<int:pk>/export/", api.ExportView.as_view(), name="api-encounter-export"),
     path("encounters/<int:pk>/stream/", stream.encounter_stream, name="api-encounter-stream"),
+    path(
+        "encounters/<int:pk>/combatants/<int:cid>/standing-order/",
+        order_api.StandingOrderView.as_view(),
+        name="api-encounter-standing-order",
+    ),
+    path("encounters/<int:pk>/nudge/", order_api.NudgeView.as_view(), name="api-encounter-nudge"),
 ]

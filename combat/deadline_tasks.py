@@ -22,8 +22,9 @@ from epic20site.clock import now
 from epic20site.errors import DomainError
 from epic20site.queue import enqueue_on_commit
 
-from . import log, services
+from . import log, services, standing_orders
 from .deadline import NEAR, Deadline
+from .game_system import system_for
 from .models import Combatant, Encounter
 from .presentation import presentation_for
 from .signals import action_committed, deadline_notice
@@ -101,6 +102,32 @@ def _resolve_declared(encounter: Encounter, deadline: Deadline) -> list[dict]:
     return [{"combatant": cid, "default": "ask_gm", "reason": reason} for cid in waiting]
 
 
+def _defaults(encounter: Encounter, deadline: Deadline) -> list[dict]:
+    state = encounter.state or {}
+    if state.get("declare_ahead") and (state.get("declarations") or {}).get("open"):
+        return _resolve_declared(encounter, deadline)
+    return [_apply_default(encounter, deadline, cid) for cid in waiting_on(encounter)]
+
+
+def _orders_then_defaults(pk: int, deadline: Deadline) -> list[dict]:
+    """Whoever has a standing order acts by it (`combat.standing_orders`); if the fight is still
+    where the deadline found it, the GM's default applies to whoever it still waits for, as to
+    anyone whose order the rules refused then."""
+    found = log.lock(pk)
+    clock = system_for(found).combat.clock(found.state or {})
+    taken = standing_orders.take_orders(pk)
+    encounter = log.lock(pk)
+    if standing_orders.moved_on(encounter, clock):
+        return taken.applied
+    defaults = [
+        {**record, "order_refused": taken.refused[record["combatant"]]}
+        if record["combatant"] in taken.refused
+        else record
+        for record in _defaults(encounter, deadline)
+    ]
+    return taken.applied + defaults
+
+
 def _apply_one(pk: int) -> list[dict]:
     with transaction.atomic():
         encounter = log.lock(pk)
@@ -110,11 +137,7 @@ def _apply_one(pk: int) -> list[dict]:
             return []
         if clock_key(encounter) != key:
             return []  # the turn moved on without the deadline noticing; the next commit restarts it
-        state = encounter.state or {}
-        if state.get("declare_ahead") and (state.get("declarations") or {}).get("open"):
-            applied = _resolve_declared(encounter, deadline)
-        else:
-            applied = [_apply_default(encounter, deadline, cid) for cid in waiting_on(encounter)]
+        applied = _orders_then_defaults(pk, deadline)
         encounter = log.lock(pk)  # the defaults committed: read the row they left
         after = Deadline.of(encounter)
         after.handled = key

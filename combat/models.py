@@ -183,3 +183,8 @@ class IdempotencyKey(models.Model):
 
     def __str__(self):
         return f"{self.user_id}:{self.key}"
+
+
+from .order_models import Nudge, StandingOrder  # noqa: E402 - the app's models, kept in their own module
+
+__all__ += ["Nudge", "StandingOrder"]

@@ -11,6 +11,7 @@ reader probes it for a member.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from rules.core.declarations import StandingOrders
 from rules.core.section_names import rule_label as section_label
 
 from .lines import EventView, LogLine, Names
@@ -90,6 +92,9 @@ class Presentation(Protocol):
     # When a turn's deadline passes (`combat.deadline_tasks`), the GM's defaults this system can
     # apply, each as one of its own action types; any other default tells the GM instead.
     deadline_defaults: Mapping[str, str] = {}
+    # What the system tells the standing orders taken when a deadline runs out
+    # (`rules.core.declarations.StandingOrders`): what others see of a hidden combatant's order.
+    standing_orders: StandingOrders = StandingOrders()
     # How its encounters look in the OpenAPI schema (`combat/systems/<slug>_schema.py`); None:
     # described as open objects.
     schema: SystemSchema | None = None
@@ -97,6 +102,20 @@ class Presentation(Protocol):
     def declared_details(self, action: dict, lang: str) -> list[str]:
         """What a declared action uses, in words (the weapon, the maneuver…)."""
         return []
+
+    def order_line(self, view: EventView, names: Names, lang: str) -> LogLine:
+        """The log's "por orden permanente" line (`rules.core.declarations.ORDER_EVENT`): the
+        system's own line of the event, with what the ordered action uses (`declared_details`;
+        nothing where the viewer may not see the order)."""
+        line = self.log_line(view, names, lang)
+        action = view.get("action")
+        details = self.declared_details(dict(action), lang) if isinstance(action, Mapping) else []
+        return dataclasses.replace(line, what=" · ".join(str(d) for d in details if d))
+
+    def choice_label(self, field: str, value: str, lang: str) -> str:
+        """One choice of an action's field in words, for forms drawn from its schema (a
+        standing order's): the value itself unless the system names it."""
+        return value
 
     def declarer_turn(self, combatant: dict) -> dict | None:
         """The turn of a combatant declaring ahead, as it will be when its turn comes (None: the

@@ -171,14 +171,20 @@ def declared_serializer(slug: str, action_type: ActionType) -> type[StrictSerial
     )
 
 
-def _declaration_serializer(slug: str, combat: DeclaringCombat) -> type[StrictSerializer]:
-    """`{"type": "declare", "actor", "action"}` while declaring ahead, `action` being one of the
-    system's declarable actions (what `combat.services` checks it against)."""
-    declared = PolymorphicProxySerializer(
+def declared_action_schema(slug: str, combat: DeclaringCombat) -> PolymorphicProxySerializer:
+    """One of the system's declarable actions, joined by `type` (a declaration's `action`, a
+    standing order's)."""
+    return PolymorphicProxySerializer(
         component_name=f"{_words(slug)}DeclaredAction",
         serializers={name: declared_serializer(slug, t) for name, t in combat.declarable.items()},
         resource_type_field_name="type",
     )
+
+
+def _declaration_serializer(slug: str, combat: DeclaringCombat) -> type[StrictSerializer]:
+    """`{"type": "declare", "actor", "action"}` while declaring ahead, `action` being one of the
+    system's declarable actions (what `combat.services` checks it against)."""
+    declared = declared_action_schema(slug, combat)
     action = extend_schema_field(declared)(type("DeclaredActionField", (serializers.JSONField,), {}))
     fields = {
         "type": serializers.ChoiceField(choices=["declare"]),
@@ -222,7 +228,8 @@ def any_system_action(result, generator, request, public):
     match more than one system's schema: the join across systems is `anyOf`, not `oneOf`. Each
     system's own join stays `oneOf`, discriminated by `type`."""
     schemas = result.get("components", {}).get("schemas", {})
-    for name in (ACTION_COMPONENT, f"{ACTION_COMPONENT}Request"):
+    joins = (ACTION_COMPONENT, "StandingOrderAction")  # the standing orders' (`combat.order_serializers`)
+    for name in (name for join in joins for name in (join, f"{join}Request")):
         component = schemas.get(name)
         if component and "oneOf" in component:
             component["anyOf"] = component.pop("oneOf")

@@ -19,6 +19,7 @@ from epic20site.errors import DomainError, request_lang
 from epic20site.etags import etag
 from epic20site.versioned_cache import remembered_batch
 from rules.core.ahead import DeclaringCombat
+from rules.core.declarations import ORDER_EVENT
 from rules.core.encounter import CombatantFacts, Viewer
 from rules.core.errors import Refused
 
@@ -139,6 +140,8 @@ class Reader:
 
     def _line(self, view: dict, lang: str) -> LogLine:
         with translation.override(lang):
+            if view.get("type") == ORDER_EVENT:  # a standing order taken (`combat.standing_orders`)
+                return self.presentation.order_line(view, self.names, lang)
             return self.presentation.log_line(view, self.names, lang)
 
     def event(self, event: Event, lang: str | None = None) -> dict:

@@ -344,8 +344,38 @@ def _resolve(encounter: Encounter, user, system, action_type: ActionType, table:
         raise DomainError.from_refused(exc) from None
 
 
-def encounter_act(*, encounter: Encounter, user, action: Any, dice: DiceSource | None = None) -> ActionResult:
-    """Resolve one action (`POST /encounters/{id}/actions/`) in one locked transaction."""
+def declaration_validated(system, actor: int, action: Any) -> dict:
+    """`action` checked as the system's `declare` takes it (paths under `/action`): what a
+    standing order holds (`combat.standing_orders`)."""
+    declare = system.combat.actions.get("declare")
+    if declare is None:
+        raise Conflict("standing_order.unsupported", _("En este sistema no se declaran acciones."))
+    return _validated_action(system, declare, {"type": "declare", "actor": actor, "action": action})["action"]
+
+
+def _write_order(encounter: Encounter, system, table: Table, action: Mapping) -> None:
+    """A standing order is taken: its "por orden permanente" line opens the action."""
+    from rules.core import declarations
+
+    from .presentation import presentation_for
+
+    inner = action["action"] if action.get("type") == "declare" else action
+    entry = declarations.order_entry(
+        table,
+        action["actor"],
+        inner,
+        system.combat.actions,
+        policy=presentation_for(system.slug).standing_orders,
+        names=dict(encounter.combatants.values_list("pk", "name")),
+    )
+    table.write(entry)
+
+
+def encounter_act(
+    *, encounter: Encounter, user, action: Any, dice: DiceSource | None = None, by_order: bool = False
+) -> ActionResult:
+    """Resolve one action (`POST /encounters/{id}/actions/`) in one locked transaction;
+    `by_order`: a combatant's standing order, taken when its deadline ran out."""
     with transaction.atomic():
         encounter = log.lock(encounter)
         system, action_type = _action_type(encounter, action)
@@ -363,6 +393,8 @@ def encounter_act(*, encounter: Encounter, user, action: Any, dice: DiceSource |
         if action_type.rewinds_for(action):
             replaced, before = log.last_action(encounter)
             table.state, table.last_action = fold.copy_json(before), replaced
+        if by_order:
+            _write_order(encounter, system, table, action)
         _resolve(encounter, user, system, action_type, table, dice, action)
         return _record(encounter, table, action, replaced=replaced, before=before, user=user, dice=dice)
 

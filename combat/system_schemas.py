@@ -115,12 +115,21 @@ class SystemSchema:
     odds: dict | str = field(default_factory=lambda: dict(OBJECT))
 
 
+def _order_event(slug: str) -> dict:
+    """The log's "por orden permanente" line (`combat.standing_orders`): the ordered action, as the
+    system's declared action (left out, or redacted as a declaration is, for a hidden combatant)."""
+    from .order_serializers import declared_component
+
+    component = declared_component(slug)
+    return {"standing_order": {"action": ref(component) if component else OBJECT}}
+
+
 def _own_events(slug: str, own: Mapping[str, dict] | None) -> dict | None:
     if own is None:
         return None
     combat = systems.for_encounters(systems.get(slug)).combat
     ahead = AHEAD_EVENTS if isinstance(combat, DeclaringCombat) else {}
-    return {**SITE_EVENTS, **ahead, **own}
+    return {**SITE_EVENTS, **_order_event(slug), **ahead, **own}
 
 
 def _described(slug: str) -> dict:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import order_views, views
 
 app_name = "encounters"
 
@@ -21,4 +21,9 @@ urlpatterns = [
     path("<int:pk>/undo/", views.encounter_undo, name="undo"),
     path("<int:pk>/settings/", views.encounter_settings, name="settings"),
     path("<int:pk>/reveal/", views.encounter_reveal, name="reveal"),
+    path("<int:pk>/standing-orders/<int:cid>/", order_views.order_save, name="order_save"),
+    path("<int:pk>/standing-orders/<int:cid>/remove/", order_views.order_remove, name="order_remove"),
+    path("<int:pk>/standing-orders/<int:cid>/fields/", order_views.order_fields, name="order_fields"),
+    path("<int:pk>/standing-orders/", order_views.orders_panel, name="orders_panel"),
+    path("<int:pk>/nudge/", order_views.nudge, name="nudge"),
 ]

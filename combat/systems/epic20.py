@@ -558,6 +558,9 @@ class Epic20Presentation(Presentation):
     declared_details = staticmethod(declared_details)
     rule_label = staticmethod(rule_label)
 
+    def choice_label(self, field: str, value: str, lang: str) -> str:
+        return str(KIND_LABELS.get(value, value)) if field == "kind" else value
+
     def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
         heading = self.heading(int(view.get("round") or 0), lang)
         return epic20_lines.log_line(

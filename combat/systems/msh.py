@@ -486,5 +486,15 @@ class MshPresentation(Presentation):
         rule = self.rule_label(str(view.get("rule") or ""), lang)
         return msh_lines.log_line(view, names, lang, heading=heading, rule=rule)
 
+    def declared_details(self, action: dict, lang: str) -> list[str]:
+        """What a declared action uses: its combat type and weapon (a held action's, inside it)."""
+        held = action.get("action") if action.get("type") == "hold" else None
+        inner = held if isinstance(held, dict) else action
+        found = COMBAT_TYPE.get(inner.get("combat_type") or "")
+        out = [_pick(lang, found.name_es, found.name_en)] if found else []
+        if inner.get("with") not in (None, "", "unarmed"):
+            out.append(str(inner["with"]))
+        return out
+
 
 register(MshPresentation())

@@ -42,7 +42,14 @@ from .schema import NoInput
 FLAG = "declare_ahead"
 RULE = "Declaraciones por adelantado"
 OWN_EVENTS = frozenset(
-    {"declare", "declaration_lapsed", "declarations_closed", "declarations_opened", "declare_ahead"}
+    {
+        "declare",
+        "declaration_lapsed",
+        "declarations_closed",
+        "declarations_opened",
+        "declare_ahead",
+        decl.ORDER_EVENT,  # a standing order taken: shown as a declaration is
+    }
 )
 OWN_ACTIONS = ("declare_ahead_on", "declare_ahead_off", "declare", "resolve_round")
 

@@ -24,6 +24,13 @@ that mechanism, system-neutral and pure:
   instead of failing the round; then `finish(table, dice)` opens the next round.
 - `view_declarations(...)` is what a viewer sees of the round's declarations: the system's
   `redact` takes out what a hidden combatant's declaration would tell (its Karma, say).
+- Standing orders (docs/api.md "Standing orders"): an action a combatant's controller leaves for
+  when its deadline runs out, of the kind `declare` takes. `order_request(state, cid, action)`
+  is the request it makes then (a declaration while declarations are open, else the action
+  itself); `order_entry(...)` the log's "por orden permanente" event written before it, in the
+  same action (one undo takes both back); `view_order(...)` what a viewer sees of one, as of a
+  declared action (a hidden combatant's is `None` unless the system's `StandingOrders.redact`
+  says otherwise).
 
 Nothing here knows a rule of any system; `tests/rules/test_declarations.py` drives it with a toy.
 """
@@ -41,6 +48,8 @@ from .fold import copy_json
 
 KEY = "declarations"
 RULE = "Declaraciones"
+ORDER_EVENT = "standing_order"
+ORDER_RULE = "Órdenes permanentes"
 
 
 def open_round(state: dict, round_number: int) -> None:
@@ -294,9 +303,100 @@ def view_declarations(
     return out
 
 
+# --- standing orders ------------------------------------------------------------------------------
+
+
+def _no_view(action: Mapping) -> dict | None:
+    return None
+
+
+@dataclass(frozen=True)
+class StandingOrders:
+    """What a system tells the standing orders; every member has its default. `redact`: what
+    others see of a hidden combatant's order (nothing, by default); `rule`: the tag of the log's
+    "por orden permanente" line."""
+
+    redact: Callable[[Mapping], dict | None] = _no_view
+    rule: str = ORDER_RULE
+
+
+def order_request(state: Mapping, cid: int, action: Mapping) -> dict:
+    """The request a standing order makes when `cid`'s time runs out: a declaration while the
+    declarations are open, else the ordered action itself, with `cid` acting."""
+    inner = {key: value for key, value in action.items() if key != "actor"}
+    if is_open(state):
+        return {"type": "declare", "actor": cid, "action": inner}
+    return {**inner, "actor": cid}
+
+
+def _order_words(action: Mapping, kinds: Mapping[str, ActionType], name_of) -> tuple[str, str]:
+    kind = kinds.get(str(action.get("type")))
+    es = ((kind.summary_es if kind else "") or str(action.get("type"))).rstrip(".")
+    en = ((kind.summary_en if kind else "") or str(action.get("type"))).rstrip(".")
+    target = action.get("target")
+    if isinstance(target, int):
+        es, en = f"{es} → {name_of(target)}", f"{en} → {name_of(target)}"
+    return es, en
+
+
+def order_entry(
+    table: Table,
+    cid: int,
+    action: Mapping,
+    kinds: Mapping[str, ActionType],
+    *,
+    policy: StandingOrders,
+    names: Mapping[int, str] | None = None,
+) -> Entry:
+    """The log's line that `cid` acts (or declares) by its standing order: what, to its
+    controller and the GM; that it did, to everyone else when `cid` is hidden. `names`: the
+    combatants' names where their state does not keep them."""
+
+    def name_of(who: int) -> str:
+        return (names or {}).get(who) or (table.combatant(who) or {}).get("name") or f"#{who}"
+
+    name = name_of(cid)
+    what_es, what_en = _order_words(action, kinds, name_of)
+    payload = {
+        "action": {key: value for key, value in action.items() if key != "actor"},
+        "text": {
+            "es": f"{name} actúa por orden permanente: {what_es}.",
+            "en": f"{name} acts on a standing order: {what_en}.",
+        },
+        "public_text": {
+            "es": f"{name} actúa por orden permanente.",
+            "en": f"{name} acts on a standing order.",
+        },
+        "private": "actor",
+        "rule": policy.rule,
+    }
+    target = action.get("target")
+    return Entry(
+        ORDER_EVENT, payload, actor=cid, target=target if isinstance(target, int) else None, round=table.round
+    )
+
+
+def view_order(
+    cid: int,
+    action: Mapping,
+    *,
+    viewer: Viewer,
+    facts: Mapping[int, CombatantFacts],
+    policy: StandingOrders,
+) -> dict | None:
+    """A standing order as `viewer` may see it, as a declared action is seen: whole by the GM,
+    its controller and anyone who may see inside the combatant; else the system's `redact`."""
+    who = facts.get(int(cid))
+    visible = who is None or viewer.sees_inside(who) or int(cid) in viewer.controls
+    return dict(action) if visible else policy.redact(action)
+
+
 __all__ = [
     "KEY",
+    "ORDER_EVENT",
+    "ORDER_RULE",
     "DeclarePolicy",
+    "StandingOrders",
     "Step",
     "close",
     "declaration_of",
@@ -306,8 +406,11 @@ __all__ = [
     "is_open",
     "lapse",
     "open_round",
+    "order_entry",
+    "order_request",
     "record",
     "resolve_round_action",
     "run_steps",
     "view_declarations",
+    "view_order",
 ]

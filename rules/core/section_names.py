@@ -21,6 +21,7 @@ from functools import cache
 CORE_SECTIONS_EN = {
     "Declaraciones por adelantado": "Declaring ahead",
     "Declaraciones": "Declarations",
+    "Órdenes permanentes": "Standing orders",
 }
 # A document of the site a tag may point at ("docs/rules-notes-anima.md › Iniciativa"): a file
 # name, the same in every language.
