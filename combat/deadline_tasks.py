@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.dispatch import receiver
@@ -20,7 +21,7 @@ from django_tasks import task
 
 from epic20site.clock import now
 from epic20site.errors import DomainError
-from epic20site.queue import enqueue_on_commit
+from epic20site.queue import enqueue_now, enqueue_on_commit
 
 from . import log, services
 from .deadline import NEAR, Deadline
@@ -173,13 +174,36 @@ def warn_due() -> int:
     return sum(_each_running(warn, "warning of the deadline"))
 
 
+# How early a deadline task may start and still wait for its deadline rather than leave it to
+# the sweep: RQ's scheduler keeps whole seconds, and the worker's clock may lag the web's a little.
+EARLY_MARGIN = timedelta(seconds=30)
+
+
+def whole_second_after(moment: datetime) -> datetime:
+    """`moment`, or the next whole second when it has a fraction: RQ's scheduler stores a job's
+    time as whole seconds, rounded down, so a job due at 10:00:00.6 would start at 10:00:00,
+    before its deadline, find nothing due and do nothing."""
+    return moment if not moment.microsecond else moment.replace(microsecond=0) + timedelta(seconds=1)
+
+
 def schedule(encounter_id: int, deadline: Deadline) -> None:
     """Queue the deadline's tasks once the transaction commits; a queue that is down is logged."""
     until = deadline.until()
     if until is None or deadline.paused is not None:
         return
-    enqueue_on_commit(apply_deadlines, run_after=until)
+    enqueue_on_commit(apply_deadlines, encounter_id, run_after=whole_second_after(until))
     enqueue_on_commit(warn_deadline, encounter_id, run_after=until - NEAR)
+
+
+def still_ahead(encounter_id: int) -> datetime | None:
+    """When the encounter's running deadline passes, if it has not yet but soon will (within
+    `EARLY_MARGIN`): a task that started early then runs again at that time."""
+    encounter = Encounter.objects.filter(pk=encounter_id, status=Encounter.Status.ACTIVE).first()
+    deadline = Deadline.of(encounter) if encounter else Deadline()
+    until = deadline.until()
+    if until is None or deadline.paused or deadline.handled == deadline.key:
+        return None
+    return until if now() < until <= now() + EARLY_MARGIN else None
 
 
 @receiver(action_committed, dispatch_uid="combat.schedule_the_next_deadline")
@@ -189,8 +213,14 @@ def schedule_the_next_deadline(sender, *, encounter, turn_moved, **kwargs) -> No
 
 
 @task()
-def apply_deadlines() -> int:
-    return len(apply_due())
+def apply_deadlines(encounter_id: int | None = None) -> int:
+    """Apply every passed deadline; when the one of `encounter_id`, which this run was queued
+    for, has not quite passed yet (the task started early), run again when it has, so a passed
+    deadline is always applied by the worker alone."""
+    applied = len(apply_due())
+    if encounter_id is not None and (until := still_ahead(encounter_id)) is not None:
+        enqueue_now(apply_deadlines, encounter_id, run_after=whole_second_after(until))
+    return applied
 
 
 @task()
