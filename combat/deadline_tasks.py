@@ -17,8 +17,10 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils.translation import gettext_noop
 from django_tasks import task
 
+from accounts.language import Message
 from epic20site.clock import now
 from epic20site.errors import DomainError
 from epic20site.queue import enqueue_now, enqueue_on_commit
@@ -31,6 +33,11 @@ from .signals import action_committed, deadline_notice
 from .waiting import clock_key, waiting_on
 
 logger = logging.getLogger("combat.deadlines")
+# What the deadline tells, in Spanish (the English in the app's catalogue), written for each
+# reader in their language by whoever sends it.
+PASSED = gettext_noop("Ha vencido el plazo de %(name)s en «%(fight)s»: decide tú.")
+DECLARATIONS_PASSED = gettext_noop("Ha vencido el plazo de las declaraciones en «%(fight)s»: decide tú.")
+NEAR_TEXT = gettext_noop("%(name)s: el plazo acaba el %(until)s UTC.")
 
 
 def default_action(system: str, default: str) -> str | None:
@@ -42,7 +49,7 @@ def _turn_id(key) -> str:
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def _tell(user, encounter, event: str, key: str, text: str) -> None:
+def _tell(user, encounter, event: str, key: str, text: Message) -> None:
     """Whoever listens (the notifications app) tells `user`; combat only says so."""
     if user is not None:
         deadline_notice.send(
@@ -70,7 +77,7 @@ def _apply_default(encounter: Encounter, deadline: Deadline, cid: int) -> dict:
         encounter,
         "deadline_near",
         f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:c{cid}",
-        f"Ha vencido el plazo de {name} en «{encounter.name}»: decide tú. / {name}'s deadline passed.",
+        Message(PASSED, {"name": name, "fight": encounter.name}),
     )
     return {"combatant": cid, "default": "ask_gm", "reason": reason}
 
@@ -97,7 +104,7 @@ def _resolve_declared(encounter: Encounter, deadline: Deadline) -> list[dict]:
         encounter,
         "deadline_near",
         f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:declarations",
-        f"Ha vencido el plazo de las declaraciones en «{encounter.name}»: decide tú. / The declarations' deadline passed.",
+        Message(DECLARATIONS_PASSED, {"fight": encounter.name}),
     )
     return [{"combatant": cid, "default": "ask_gm", "reason": reason} for cid in waiting]
 
@@ -163,7 +170,7 @@ def warn(encounter_id: int) -> int:
                 encounter,
                 "deadline_near",
                 f"deadline_near:e{encounter_id}:{_turn_id(deadline.key)}:c{cid}",
-                f"{row.name}: el plazo acaba el {until:%d/%m %H:%M} UTC. / Deadline {until:%Y-%m-%d %H:%M} UTC.",
+                Message(NEAR_TEXT, {"name": row.name, "until": f"{until:%Y-%m-%d %H:%M}"}),
             )
             told += 1
     return told
