@@ -10,16 +10,19 @@ import json
 from datetime import UTC, datetime
 
 from combat import open_pages
+from combat.game_system import system_for
 from combat.models import Encounter
-from combat.waiting import clock_key, waiting_on
+from combat.waiting import waiting_on
 from epic20site.clock import now
 
 from .models import Outbox
 
 
 def turn_of(encounter: Encounter) -> str:
-    """The turn the fight is at, as a short stable id (the system's clock, hashed)."""
-    return hashlib.sha256(json.dumps(clock_key(encounter), sort_keys=True).encode()).hexdigest()[:16]
+    """The turn the fight is at, as a short stable id: the system's clock, hashed (who has
+    declared so far is left out, so a round's declarations are one turn)."""
+    clock = system_for(encounter).combat.clock(encounter.state or {})
+    return hashlib.sha256(json.dumps(clock, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 def turn_mark(combatant_id: int, turn: str) -> str:

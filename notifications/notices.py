@@ -123,10 +123,9 @@ def _tell_waiting(telling: _Telling, notice, owners) -> None:
         if row is None:
             continue
         if notice.declaring:
-            key = f"declarations_open:e{encounter.pk}:c{cid}:v{notice.version}"
-            telling.tell(
-                row, "declarations_open", key, Message(texts.DECLARE, {"name": row.name, "fight": fight})
-            )
+            key = f"declarations_open:e{encounter.pk}:c{cid}:{notice.turn}"  # once per round's declarations
+            text = Message(texts.DECLARE, {"name": row.name, "fight": fight})
+            telling.tell(row, "declarations_open", key, text, turn=grace.turn_mark(cid, notice.turn))
         else:  # one per combatant's turn, however many actions the turn holds
             key = f"your_turn:e{encounter.pk}:c{cid}:{notice.turn}"
             text = Message(texts.YOUR_TURN, {"name": row.name, "fight": fight})

@@ -38,11 +38,13 @@ SUBJECTS = {
     "application": gettext_noop("Solicitud de mesa"),
 }
 PUBLIC_EVENTS = frozenset({"your_turn", "declarations_open", "round_resolved", "attacked", "journal"})
-# What cannot wait for tomorrow: sent at once even to someone who chose the daily digest.
-URGENT_EVENTS = frozenset({"your_turn", "deadline_near"})
-# One turn, one notice: `your_turn` goes by the first of these the person has.
-ONE_CHANNEL_EVENTS = frozenset({"your_turn"})
-GRACE_EVENTS = frozenset({"your_turn"})
+# What cannot wait for tomorrow: sent at once even to someone who chose the daily digest. A
+# round's declarations opening is the turn of a fight that declares (MSH, declaring ahead).
+URGENT_EVENTS = frozenset({"your_turn", "declarations_open", "deadline_near"})
+# One turn, one notice: it goes by the first of push, webhook, e-mail the person has, and waits
+# its grace period (`_due`).
+ONE_CHANNEL_EVENTS = frozenset({"your_turn", "declarations_open"})
+GRACE_EVENTS = ONE_CHANNEL_EVENTS
 
 
 def subject_of(event: str, language: str) -> str:
