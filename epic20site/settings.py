@@ -331,9 +331,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
-        # The installable site's manifest and its service worker (`notifications.pwa`).
+        # The installable site's manifest (`notifications.pwa`); its service worker, /sw.js, is
+        # allowed by script-src, which worker-src falls back to.
         "manifest-src": ["'self'"],
-        "worker-src": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'none'"],

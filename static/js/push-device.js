@@ -23,9 +23,12 @@
   }
 
   function label() {
+    // "Android · Chrome": enough to tell one's devices apart in the list.
     const data = navigator.userAgentData;
     const platform = (data && data.platform) || navigator.platform || "";
-    return (platform ? platform + " · " : "") + new Date().toLocaleDateString();
+    const brands = ((data && data.brands) || []).map((b) => b.brand).filter((b) => !/Not.?A.?Brand/i.test(b));
+    const browser = brands.find((b) => b !== "Chromium") || brands[0] || "";
+    return [platform, browser].filter(Boolean).join(" · ").slice(0, 100);
   }
 
   async function subscribe() {
