@@ -44,8 +44,8 @@ def test_a_player_turns_on_notices_on_this_device_and_a_push_reaches_it(
     make_user,
     live_url,
     settings,
-    target,
-    size,  # noqa: F811
+    target,  # noqa: F811
+    size,
 ):
     settings.VAPID_PRIVATE_KEY = webpush.new_private_key()
     settings.VAPID_SUBJECT = "mailto:mesa@epic20.example.org"
