@@ -34,7 +34,7 @@ def _checked_endpoint(endpoint: str) -> str:
         )
     try:
         check_webhook_url(endpoint)
-    except WebhookRefused:
+    except (WebhookRefused, ValueError):  # ValueError: a URL that does not parse ("https://[::1")
         raise DomainError(
             "push.endpoint_refused",
             _("El endpoint de la suscripción debe ser https a una dirección pública."),

@@ -153,6 +153,7 @@ def _not_on_the_curve() -> str:
         ({"endpoint": "https://127.0.0.1/push"}, "push.endpoint_refused", "/endpoint"),
         ({"endpoint": "http://93.184.216.34/push"}, "push.endpoint_refused", "/endpoint"),
         ({"endpoint": "https://10.1.2.3/push"}, "push.endpoint_refused", "/endpoint"),
+        ({"endpoint": "https://[::1/push"}, "push.endpoint_refused", "/endpoint"),
     ],
 )
 def test_bad_keys_or_an_endpoint_the_site_would_not_call_are_refused_and_nothing_is_kept(
@@ -247,3 +248,19 @@ def test_the_key_pair_kept_by_make_run_is_made_once(tmp_path):
     first, second = (tmp_path / "a").read_text().strip(), (tmp_path / "b").read_text().strip()
     assert first == second == kept.read_text().strip()
     assert len(base64.urlsafe_b64decode(first + "=")) == 32
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"endpoint": "https://93.184.216.34/p", "keys": "p256dh"},
+        {"endpoint": 7, "keys": {"p256dh": "x", "auth": "y"}},
+        {"endpoint": "https://93.184.216.34/p", "keys": {"p256dh": "ñ" * 90, "auth": "y"}},
+        {"endpoint": "https://93.184.216.34/p", "keys": {"p256dh": "x", "auth": "y"}, "extra": 1},
+        [],
+    ],
+)
+def test_a_subscription_of_the_wrong_shape_is_a_clear_400(vapid, body):
+    answer = client_for(UserFactory(username="ana")).post(SUBSCRIPTIONS, body, format="json")
+    assert answer.status_code == 400 and answer.json()["errors"]
+    assert not PushSubscription.objects.exists()
