@@ -111,7 +111,7 @@ class _Telling:
             text=text,
             campaign=self.encounter.campaign,
             link=_link(self.encounter),
-            encounter=self.encounter if turn else None,
+            encounter=self.encounter,
             turn=turn,
         )
 

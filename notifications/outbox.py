@@ -25,10 +25,14 @@ def _deliver_after_commit(written: list[Outbox]) -> None:
             enqueue_on_commit(tasks.deliver, row.pk)
 
 
-def notify(*, user, event: str, key: str, text: str | Message, campaign=None, link: str = "") -> list[Outbox]:
+def notify(
+    *, user, event: str, key: str, text: str | Message, campaign=None, link: str = "", encounter=None
+) -> list[Outbox]:
     """Write the notification of `event` for `user` in every channel they chose, once, in their
     language (`text` a `Message`, or a text already in it)."""
-    written = rows.write(user=user, event=event, key=key, text=text, campaign=campaign, link=link)
+    written = rows.write(
+        user=user, event=event, key=key, text=text, campaign=campaign, link=link, encounter=encounter
+    )
     _deliver_after_commit(written)
     return written
 

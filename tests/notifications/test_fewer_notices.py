@@ -75,11 +75,10 @@ def test_a_turn_s_push_and_e_mail_are_whole_lines_in_the_reader_s_language(
     turn = _turn_rows(carla).first() or Outbox.objects.filter(user=carla, event="declarations_open").first()
     if turn.event == "declarations_open":  # MSH declares by sides: the turn is a declaration
         subject, body = DECLARE[language]
-    assert (
-        pushed
-        and {"title": subject, "body": body}.items()
-        <= next(p for p in pushed if p["event"] == turn.event).items()
-    )
+    payload = next(p for p in pushed if p["event"] == turn.event)
+    assert (payload["title"], payload["body"]) == (subject, body)
+    assert (payload["campaign"], payload["encounter"]) == (table.campaign.pk, table.encounter.pk)
+    assert payload["url"].endswith(f"/encounters/{table.encounter.pk}/")
     from django.core import mail
 
     dani_mail = [m for m in mail.outbox if m.to == [dani.email]]
