@@ -131,6 +131,11 @@ def test_a_turn_s_notice_is_dropped_when_the_person_opens_the_fight_in_the_grace
     open_pages.mark(table.players["dani"].pk, table.encounter.pk)  # Dani opens the fight
     graced.NOW[0] += timedelta(seconds=61)
     assert delivery.deliver_one(row.pk) == "dropped"
+    from notifications import inbox
+
+    dani = table.players["dani"]
+    assert row.key not in {item["key"] for item in inbox.inbox_keys(dani)}  # it told nothing
+    assert inbox.unread_count(dani) == inbox.inbox_keys(dani).count()
 
 
 def test_a_turn_s_notice_is_dropped_when_the_person_acts_in_the_grace_period(graced):
