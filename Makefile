@@ -25,13 +25,16 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed ## install what the app needs into .venv
 install-dev: $(VENV)/.installed-dev ## install what the tests and the benchmark need too
 
+# A development Web Push key is made once and kept in .vapid-dev-key (git-ignored).
 # The Procfile's processes (web: uvicorn; worker: the tasks; clock: the deadline and outbox
 # sweep) under honcho, which stops all of them on Ctrl-C or SIGTERM (make passes SIGTERM on to
 # honcho, which signals each process's whole group).
 run: install ## serve the app with demo data on http://127.0.0.1:8000 (PORT=…; SQLite), with its worker and clock
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	exec env PATH="$(abspath $(BIN)):$$PATH" HOST=127.0.0.1 $(BIN)/honcho start --no-prefix --port $(PORT) --procfile Procfile
+	exec env PATH="$(abspath $(BIN)):$$PATH" HOST=127.0.0.1 \
+	  VAPID_PRIVATE_KEY="$${VAPID_PRIVATE_KEY:-$$($(BIN)/python manage.py vapid_key --keep .vapid-dev-key)}" \
+	  $(BIN)/honcho start --no-prefix --port $(PORT) --procfile Procfile
 
 # The suite runs on every core (pytest-xdist; TEST_WORKERS=0 for one process).
 TEST_WORKERS ?= auto

@@ -17,7 +17,9 @@ from epic20site.authentication import TokenOrBearerAuthentication
 from epic20site.pages import signup_throttled_message, throttled_message
 
 from . import services, throttle
+from .language import language_of, language_set
 from .serializers import (
+    MePatchSerializer,
     MeSerializer,
     RegisterInputSerializer,
     RegisterOutputSerializer,
@@ -59,7 +61,10 @@ class RegisterAPI(_PublicAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         user = services.user_create(
-            username=data["username"], password=data["password"], email=data.get("email", "")
+            username=data["username"],
+            password=data["password"],
+            email=data.get("email", ""),
+            language=data.get("language") or getattr(request, "LANGUAGE_CODE", None),
         )
         token = services.token_for(user=user)
         body = {"token": token.key, "user": {"id": user.pk, "username": user.username}}
@@ -140,11 +145,27 @@ class MeAPI(APIView):
         responses={200: MeSerializer},
     )
     def get(self, request):
-        user = request.user
-        body = {
-            "id": user.pk,
-            "username": user.username,
-            "email": user.email,
-            "campaigns": user.memberships.count(),
-        }
-        return Response(body)
+        return Response(_me(request.user))
+
+    @extend_schema(
+        operation_id="auth_me_update",
+        summary="Change the account's language",
+        description="`language` is the language every message to you is written in.",
+        request=MePatchSerializer,
+        responses={200: MeSerializer, 400: _ERRORS},
+    )
+    def patch(self, request):
+        serializer = MePatchSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        language_set(user=request.user, language=serializer.validated_data["language"])
+        return Response(_me(request.user))
+
+
+def _me(user) -> dict:
+    return {
+        "id": user.pk,
+        "username": user.username,
+        "email": user.email,
+        "campaigns": user.memberships.count(),
+        "language": language_of(user),
+    }

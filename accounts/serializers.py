@@ -7,6 +7,7 @@ from rest_framework.exceptions import ErrorDetail
 
 from epic20site.api import StrictCharField, StrictSerializer
 
+from .models import Profile
 from .names import canonical, name_taken
 
 # Long enough for any passphrase, short enough that nobody makes the server hash a megabyte.
@@ -27,6 +28,12 @@ class RegisterInputSerializer(StrictSerializer):
         help_text="Checked by the site's password validators (length, common, numeric, similarity).",
     )
     email = serializers.EmailField(required=False, allow_blank=True, max_length=254)
+    language = serializers.ChoiceField(
+        choices=Profile.Language.choices,
+        required=False,
+        help_text="The language messages to the account are written in; by default the request's "
+        "(`Accept-Language`), else Spanish.",
+    )
 
     def validate_username(self, value):
         # Same rule as the signup page: neither "Director" nor "ＤＩＲＥＣＴＯＲ" may register
@@ -77,3 +84,14 @@ class MeSerializer(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.EmailField(allow_blank=True)
     campaigns = serializers.IntegerField(help_text="Campaigns you direct or play in.")
+    language = serializers.ChoiceField(
+        choices=Profile.Language.choices,
+        help_text="The language every message to you (e-mail, push, webhook) is written in.",
+    )
+
+
+class MePatchSerializer(StrictSerializer):
+    language = serializers.ChoiceField(
+        choices=Profile.Language.choices,
+        help_text="The language every message to you (e-mail, push, webhook) is written in.",
+    )

@@ -9,21 +9,29 @@ from rest_framework.authtoken.models import Token
 
 from epic20site.errors import DomainError
 
+from .language import DEFAULT, language_set, supported
+from .signals import account_created
+
 
 @transaction.atomic
-def user_create(*, username: str, password: str, email: str = ""):
-    """A new player account. The caller has already validated the password and checked the name
-    (`accounts.names.name_taken`); the database holds the line when two sign-ups race past that
-    check with names that differ only by case (migration `0001_username_unique_by_folded_case`)."""
+def user_create(*, username: str, password: str, email: str = "", language: str = DEFAULT):
+    """A new player account, written to in `language` (the sign-up page's). The caller has
+    already validated the password and checked the name (`accounts.names.name_taken`); the
+    database holds the line when two sign-ups race past that check with names that differ only
+    by case (migration `0001_username_unique_by_folded_case`). `account_created` then lets the
+    other apps give the new account their defaults (the notifications a new account gets)."""
     try:
         with transaction.atomic():
-            return get_user_model().objects.create_user(
+            user = get_user_model().objects.create_user(
                 username=username, email=email or "", password=password
             )
     except IntegrityError:
         raise DomainError(
             "username.unique", _("Ese nombre de usuario ya está en uso."), path="/username"
         ) from None
+    language_set(user=user, language=supported(language))
+    account_created.send(sender=get_user_model(), user=user)
+    return user
 
 
 def token_for(*, user) -> Token:

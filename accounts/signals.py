@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db.models.signals import post_save, pre_save
+from django.dispatch import Signal
 from rest_framework.authtoken.models import Token
+
+# Sent by `accounts.services.user_create` (sign-up page and API) with `user`, in its transaction.
+account_created = Signal()
 
 
 def _remember_old_password(sender, instance, update_fields=None, **kwargs):

@@ -7,6 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -136,6 +137,7 @@ def _signed_up(form: SignupForm):
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password1"],
             email=form.cleaned_data.get("email", ""),
+            language=translation.get_language(),
         )
     except DomainError as exc:
         form.add_error("username", exc.message)

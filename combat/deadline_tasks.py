@@ -13,14 +13,17 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils.translation import gettext_noop
 from django_tasks import task
 
+from accounts.language import Message
 from epic20site.clock import now
 from epic20site.errors import DomainError
-from epic20site.queue import enqueue_on_commit
+from epic20site.queue import enqueue_now, enqueue_on_commit
 
 from . import log, services, standing_orders
 from .deadline import NEAR, Deadline
@@ -31,6 +34,11 @@ from .signals import action_committed, deadline_notice
 from .waiting import clock_key, waiting_on
 
 logger = logging.getLogger("combat.deadlines")
+# What the deadline tells, in Spanish (the English in the app's catalogue), written for each
+# reader in their language by whoever sends it.
+PASSED = gettext_noop("Ha vencido el plazo de %(name)s en «%(fight)s»: decide tú.")
+DECLARATIONS_PASSED = gettext_noop("Ha vencido el plazo de las declaraciones en «%(fight)s»: decide tú.")
+NEAR_TEXT = gettext_noop("%(name)s: el plazo acaba el %(until)s UTC.")
 
 
 def default_action(system: str, default: str) -> str | None:
@@ -42,7 +50,7 @@ def _turn_id(key) -> str:
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def _tell(user, encounter, event: str, key: str, text: str) -> None:
+def _tell(user, encounter, event: str, key: str, text: Message) -> None:
     """Whoever listens (the notifications app) tells `user`; combat only says so."""
     if user is not None:
         deadline_notice.send(
@@ -70,7 +78,7 @@ def _apply_default(encounter: Encounter, deadline: Deadline, cid: int) -> dict:
         encounter,
         "deadline_near",
         f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:c{cid}",
-        f"Ha vencido el plazo de {name} en «{encounter.name}»: decide tú. / {name}'s deadline passed.",
+        Message(PASSED, {"name": name, "fight": encounter.name}),
     )
     return {"combatant": cid, "default": "ask_gm", "reason": reason}
 
@@ -97,7 +105,7 @@ def _resolve_declared(encounter: Encounter, deadline: Deadline) -> list[dict]:
         encounter,
         "deadline_near",
         f"deadline_passed:e{encounter.pk}:{_turn_id(deadline.key)}:declarations",
-        f"Ha vencido el plazo de las declaraciones en «{encounter.name}»: decide tú. / The declarations' deadline passed.",
+        Message(DECLARATIONS_PASSED, {"fight": encounter.name}),
     )
     return [{"combatant": cid, "default": "ask_gm", "reason": reason} for cid in waiting]
 
@@ -185,7 +193,7 @@ def warn(encounter_id: int) -> int:
                 encounter,
                 "deadline_near",
                 f"deadline_near:e{encounter_id}:{_turn_id(deadline.key)}:c{cid}",
-                f"{row.name}: el plazo acaba el {until:%d/%m %H:%M} UTC. / Deadline {until:%Y-%m-%d %H:%M} UTC.",
+                Message(NEAR_TEXT, {"name": row.name, "until": f"{until:%Y-%m-%d %H:%M}"}),
             )
             told += 1
     return told
@@ -196,13 +204,36 @@ def warn_due() -> int:
     return sum(_each_running(warn, "warning of the deadline"))
 
 
+# How early a deadline task may start and still wait for its deadline rather than leave it to
+# the sweep: RQ's scheduler keeps whole seconds, and the worker's clock may lag the web's a little.
+EARLY_MARGIN = timedelta(seconds=30)
+
+
+def whole_second_after(moment: datetime) -> datetime:
+    """`moment`, or the next whole second when it has a fraction: RQ's scheduler stores a job's
+    time as whole seconds, rounded down, so a job due at 10:00:00.6 would start at 10:00:00,
+    before its deadline, find nothing due and do nothing."""
+    return moment if not moment.microsecond else moment.replace(microsecond=0) + timedelta(seconds=1)
+
+
 def schedule(encounter_id: int, deadline: Deadline) -> None:
     """Queue the deadline's tasks once the transaction commits; a queue that is down is logged."""
     until = deadline.until()
     if until is None or deadline.paused is not None:
         return
-    enqueue_on_commit(apply_deadlines, run_after=until)
+    enqueue_on_commit(apply_deadlines, encounter_id, run_after=whole_second_after(until))
     enqueue_on_commit(warn_deadline, encounter_id, run_after=until - NEAR)
+
+
+def still_ahead(encounter_id: int) -> datetime | None:
+    """When the encounter's running deadline passes, if it has not yet but soon will (within
+    `EARLY_MARGIN`): a task that started early then runs again at that time."""
+    encounter = Encounter.objects.filter(pk=encounter_id, status=Encounter.Status.ACTIVE).first()
+    deadline = Deadline.of(encounter) if encounter else Deadline()
+    until = deadline.until()
+    if until is None or deadline.paused or deadline.handled == deadline.key:
+        return None
+    return until if now() < until <= now() + EARLY_MARGIN else None
 
 
 @receiver(action_committed, dispatch_uid="combat.schedule_the_next_deadline")
@@ -212,8 +243,14 @@ def schedule_the_next_deadline(sender, *, encounter, turn_moved, **kwargs) -> No
 
 
 @task()
-def apply_deadlines() -> int:
-    return len(apply_due())
+def apply_deadlines(encounter_id: int | None = None) -> int:
+    """Apply every passed deadline; when the one of `encounter_id`, which this run was queued
+    for, has not quite passed yet (the task started early), run again when it has, so a passed
+    deadline is always applied by the worker alone."""
+    applied = len(apply_due())
+    if encounter_id is not None and (until := still_ahead(encounter_id)) is not None:
+        enqueue_now(apply_deadlines, encounter_id, run_after=whole_second_after(until))
+    return applied
 
 
 @task()

@@ -30,7 +30,7 @@ from rest_framework.settings import api_settings
 
 from epic20site.middleware import api_error_body
 
-from . import access, live, push
+from . import access, live, open_pages, push
 
 # Tells EventSource how soon to come back after the stream ends (milliseconds).
 RETRY_MS = 3000
@@ -87,6 +87,7 @@ async def events(listener: push.Listener, start: live.Marker | None, last_event_
     encounter stood as the stream opened (`start`), then each change newer than the last one
     sent, keep-alives between; it ends when the feed is gone or the user's access is revoked."""
     seen = start.version if start is not None else -1
+    await open_pages.amark(listener.user_id, listener.encounter_id)  # nobody is told what they watch
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         if start is not None and last_event_id is not None and start.version > last_event_id:
@@ -94,6 +95,7 @@ async def events(listener: push.Listener, start: live.Marker | None, last_event_
         while True:
             found = await listener.queue.get()
             if found is push.TICK:  # the process's keep-alive beat (`push.beat`)
+                await open_pages.amark(listener.user_id, listener.encounter_id)
                 yield KEEP_ALIVE
                 continue
             if isinstance(found, push.Ended | push.Revoke):
@@ -103,6 +105,7 @@ async def events(listener: push.Listener, start: live.Marker | None, last_event_
                 yield message(found)
     finally:
         push.HUB.remove(listener)
+        open_pages.mark(listener.user_id, listener.encounter_id)  # no await while closing
 
 
 def _error(request, status: int) -> JsonResponse:

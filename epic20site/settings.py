@@ -273,6 +273,7 @@ SPECTACULAR_SETTINGS = {
             "EncounterStatusEnum": ["setup", "active", "ended"],
             "PartidaStatusEnum": "tracking.models.Partida.Status",
             "TableLanguageEnum": "tables.models.Language",
+            "AccountLanguageEnum": "accounts.models.Profile.Language",
             "TablePaceEnum": "tables.models.Pace",
             "LogToneEnum": ["hit", "miss", ""],
             **import_string("combat.schemas.action_enum_names")(),
@@ -330,6 +331,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        # The installable site's manifest (`notifications.pwa`); its service worker, /sw.js, is
+        # allowed by script-src, which worker-src falls back to.
+        "manifest-src": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'none'"],
@@ -388,6 +392,12 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Epic20 Site <no-reply@lo
 NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS = env.bool("NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS", default=False)
 # The whole of one webhook call (connection, TLS, request, answer), however slowly it answers.
 NOTIFICATIONS_WEBHOOK_DEADLINE_SECONDS = env.float("NOTIFICATIONS_WEBHOOK_DEADLINE_SECONDS", default=10)
+# A turn's e-mail or push waits this long, and is dropped if the person acts or opens the fight.
+NOTIFY_GRACE_SECONDS = env.int("NOTIFY_GRACE_SECONDS", default=120)
+# Web Push (VAPID, RFC 8292): the application server's P-256 private key, base64url of its 32
+# bytes (`make run` makes a development one), and who runs it (mailto: or https:).
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env("VAPID_SUBJECT", default="mailto:no-reply@localhost")
 # The clock deadlines read: a dotted path to a function returning an aware datetime (tests).
 TRACKING_CLOCK = "django.utils.timezone.now"
 # Where links in e-mails and webhooks point (no trailing slash).

@@ -25,6 +25,10 @@ class EventsSerializer(serializers.Serializer):
 
 class PreferenceSerializer(serializers.Serializer):
     email = serializers.BooleanField()
+    push = serializers.BooleanField(
+        required=False,
+        help_text="Web Push to the devices subscribed (`/auth/me/push-subscriptions/`); left out, it stays as it was.",
+    )
     webhook_url = serializers.CharField(allow_null=True, max_length=500)
     webhook_secret = serializers.CharField(
         read_only=True,
@@ -38,6 +42,7 @@ class PreferenceSerializer(serializers.Serializer):
 def _as_json(preference: Preference) -> dict:
     return {
         "email": preference.email,
+        "push": preference.push,
         "webhook_url": preference.webhook_url or None,
         "webhook_secret": preference.webhook_secret if preference.webhook_url else None,
         "digest": preference.digest,
@@ -79,6 +84,7 @@ class NotificationPreferencesAPI(APIView):
             user=request.user,
             campaign=campaign,
             email=data["email"],
+            push=data.get("push"),
             digest=data["digest"],
             webhook_url=data["webhook_url"],
             events=data["events"],

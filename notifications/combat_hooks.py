@@ -17,4 +17,5 @@ def on_deadline_notice(sender, *, user, encounter, event, key, text, **kwargs) -
         text=text,
         campaign=encounter.campaign,
         link=f"/encounters/{encounter.pk}/",
+        encounter=encounter,
     )

@@ -21,10 +21,11 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 
+from accounts.language import language_of
 from epic20site.clock import now
 
-from . import channels
-from .models import Outbox, TableWebhook
+from . import channels, grace, webpush
+from .models import Outbox, PushSubscription, TableWebhook
 from .preferences import preference_for
 from .unsubscribe import unsubscribe_url
 
@@ -57,7 +58,41 @@ def _webhook_of(row: Outbox) -> tuple[str, str]:
     return preference.webhook_url, preference.webhook_secret
 
 
+def _push_payload(row: Outbox) -> webpush.Push:
+    encounter = row.encounter_id
+    payload = {
+        "event": row.event,
+        "title": row.subject,
+        "body": row.text,
+        "url": _absolute(row.link or "/notificaciones/"),
+        "campaign": row.campaign_id,
+        "encounter": encounter,
+    }
+    topic = f"e{encounter}" if encounter else f"{row.event.replace('_', '')}{row.campaign_id or ''}"
+    return webpush.Push(payload=payload, event=row.event, topic=topic[:32])
+
+
+def _send_push(row: Outbox) -> None:
+    """Every device of the person; one the push service says is gone (404, 410) is deleted. Any
+    other failure fails the row (retried: the devices that had it get the same topic again,
+    which replaces it)."""
+    push, failures = _push_payload(row), []
+    for subscription in PushSubscription.objects.filter(user_id=row.user_id):
+        status = webpush.send(
+            push, endpoint=subscription.endpoint, p256dh=subscription.p256dh, auth=subscription.auth
+        )
+        if status in webpush.GONE:
+            subscription.delete()
+        elif not 200 <= status < 300:
+            failures.append(status)
+    if failures:
+        raise OSError(f"push service answered {failures}")
+
+
 def _send(row: Outbox) -> None:
+    if row.channel == Outbox.Channel.PUSH:
+        _send_push(row)
+        return
     if row.channel == Outbox.Channel.EMAIL:
         channels.send_email(
             row.user.email,
@@ -65,6 +100,7 @@ def _send(row: Outbox) -> None:
             text=row.text,
             link=_absolute(row.link),
             unsubscribe=_absolute(unsubscribe_url(row.user, row.event, row.campaign)),
+            language=language_of(row.user),
         )
         return
     url, secret = _webhook_of(row)
@@ -75,7 +111,14 @@ def _send(row: Outbox) -> None:
         text=row.text,
         link=_absolute(row.link),
         timestamp=str(int(now().timestamp())),
+        delivery_id=delivery_id(row),
     )
+
+
+def delivery_id(row: Outbox) -> str:
+    """The id of one delivery (Standard Webhooks' `webhook-id`, the body's `"id"`): the outbox
+    row's, so every retry of it carries the same one."""
+    return f"msg_epic20_{row.pk}"
 
 
 def _claim(pk: int) -> Outbox | None:
@@ -112,6 +155,9 @@ def deliver_one(pk: int) -> str:
     row = _claim(pk)
     if row is None:
         return Outbox.objects.filter(pk=pk).values_list("status", flat=True).first() or "missing"
+    if not grace.still_wanted(row):
+        Outbox.objects.filter(pk=pk).update(status=Outbox.Status.DROPPED)
+        return Outbox.Status.DROPPED
     try:
         _send(row)
     except Exception as exc:  # any failure of one delivery is that row's, never the caller's

@@ -8,9 +8,10 @@ import logging
 
 from django.contrib.auth import get_user_model
 
+from accounts.language import Message, language_of
 from epic20site.clock import now
 
-from . import channels
+from . import channels, texts
 from .models import Outbox
 
 logger = logging.getLogger("notifications.digest")
@@ -21,9 +22,15 @@ def _send_one(user) -> bool:
     if not rows:
         return False
     text = "\n\n".join(f"• {r.subject}: {r.text}" for r in rows)
+    language = language_of(user)
     try:
         channels.send_email(
-            user.email, subject="Resumen diario / Daily digest", text=text, link="", unsubscribe=""
+            user.email,
+            subject=Message(texts.DIGEST_SUBJECT).render(language),
+            text=text,
+            link="",
+            unsubscribe="",
+            language=language,
         )
     except Exception as exc:  # one user's failed digest is theirs alone
         logger.warning("the digest of user %s was not sent: %r", user.pk, exc)

@@ -37,10 +37,15 @@ class PreferenceForm(forms.Form):
     (`notifications.preferences.preference_replace`) decides whether the webhook URL will do."""
 
     email = forms.BooleanField(label=_("Avisarme por correo"), required=False)
+    push = forms.BooleanField(
+        label=_("Avisarme en los dispositivos que he activado"),
+        required=False,
+        help_text=_("Notificaciones del navegador o del móvil, con «Avisarme en este dispositivo»."),
+    )
     digest = forms.BooleanField(
         label=_("Juntar los correos en un resumen diario"),
         required=False,
-        help_text=_("En vez de un correo por aviso, uno al día con todos."),
+        help_text=_("Todo salvo tu turno y los plazos, en un correo al día."),
     )
     webhook_url = forms.CharField(
         label=_("URL de tu webhook"),
@@ -62,6 +67,7 @@ class PreferenceForm(forms.Form):
     def initial_from(cls, preference) -> dict:
         initial = {
             "email": preference.email,
+            "push": preference.push,
             "digest": preference.digest,
             "webhook_url": preference.webhook_url,
         }

@@ -3,7 +3,8 @@ outbox rows of one `key`, whatever channels carried it), newest first, and which
 that is, written after they last opened the page (`InboxMark.last_seen`).
 
 The table's own rows (channel `table`, addressed to the campaign's webhook with its GM as `user`)
-are not the GM's notifications and are left out."""
+are not the GM's notifications and are left out, and so are the turns' notices dropped in their
+grace period (the person acted or opened the fight: nothing was told)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,12 @@ class Entry:
 
 
 def _rows_of(user) -> QuerySet[Outbox]:
-    return Outbox.objects.filter(user=user).exclude(channel=Outbox.Channel.TABLE)
+    # A turn's notice dropped in its grace period (they acted, or opened the fight) told nothing.
+    return (
+        Outbox.objects.filter(user=user)
+        .exclude(channel=Outbox.Channel.TABLE)
+        .exclude(status=Outbox.Status.DROPPED)
+    )
 
 
 def inbox_keys(user) -> QuerySet:

@@ -7,10 +7,11 @@ A refused webhook URL is shown at its field and changes nothing."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.access import access_campaign_by_id
 from campaigns.selectors import campaign_list_for_user
@@ -19,6 +20,7 @@ from epic20site.errors import DomainError, page_messages
 from . import inbox
 from .forms import EVENT_LABELS, PreferenceForm
 from .preferences import has_own_choices, preference_for, preference_replace
+from .push_subscriptions import endpoint_host, push_subscription_delete, push_subscriptions_of
 
 TEMPLATE = "notifications/notifications.html"
 PER_PAGE = 20
@@ -54,6 +56,7 @@ def _render(request, campaign, *, form=None, status=200):
         "page_obj": page,
         "entries": entries,
         "scope_query": f"campaign={campaign.pk}&" if campaign else "",
+        "devices": [(d, endpoint_host(d)) for d in push_subscriptions_of(request.user)],
     }
     return render(request, TEMPLATE, context, status=status)
 
@@ -75,6 +78,7 @@ def notifications_page(request):
             user=request.user,
             campaign=campaign,
             email=form.cleaned_data["email"],
+            push=form.cleaned_data["push"],
             digest=form.cleaned_data["digest"],
             webhook_url=form.cleaned_data["webhook_url"],
             events=form.events(),
@@ -86,3 +90,13 @@ def notifications_page(request):
         return _render(request, campaign, form=form, status=400)
     messages.success(request, _("Avisos guardados."))
     return redirect(request.path + _page_url(campaign))
+
+
+@login_required
+@require_POST
+def device_remove(request, pk):
+    """Stop pushing to one of the user's devices (the page's "Quitar"); someone else's is 404."""
+    if not push_subscription_delete(user=request.user, pk=pk):
+        raise Http404
+    messages.success(request, _("Ya no avisaremos en ese dispositivo."))
+    return redirect("notifications:notifications")

@@ -1,6 +1,7 @@
 """Who wants to be told what, and the outbox: every notification is a row written in the same
 transaction as the event that causes it, then delivered (and retried) by a task."""
 
+import base64
 import secrets
 
 from django.conf import settings
@@ -23,7 +24,8 @@ def _all_on() -> dict:
 
 
 def _new_secret() -> str:
-    return secrets.token_hex(32)
+    """A webhook signing secret, shown as Standard Webhooks does: `whsec_<base64 of 32 bytes>`."""
+    return "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
 
 
 class Preference(models.Model):
@@ -32,6 +34,8 @@ class Preference(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, null=True, blank=True)
     email = models.BooleanField(default=True)
+    # Web Push to every device the user subscribed (`PushSubscription`).
+    push = models.BooleanField(default=True)
     webhook_url = models.URLField(max_length=500, blank=True, default="")
     # The key the webhook's HMAC signature is made with (shown once to its owner in the API).
     webhook_secret = models.CharField(max_length=64, default=_new_secret)
@@ -58,11 +62,14 @@ class Outbox(models.Model):
         SENT = "sent"
         HELD = "held"  # waiting for the daily digest
         FAILED = "failed"  # gave up after every retry
+        # not sent: in its grace period the person acted or opened the fight (`notifications.grace`)
+        DROPPED = "dropped"
 
     class Channel(models.TextChoices):
         EMAIL = "email"
         WEBHOOK = "webhook"
         TABLE = "table"  # the campaign's table-wide webhook (`TableWebhook`); `user` is its GM
+        PUSH = "push"  # Web Push to each of the user's `PushSubscription`s
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, null=True, blank=True)
@@ -79,6 +86,12 @@ class Outbox(models.Model):
     last_error = models.CharField(max_length=500, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # A turn's notice (`your_turn`): the fight and the turn it tells of, so that one still waiting
+    # for its grace period is dropped when the person acted or opened the fight meanwhile.
+    encounter = models.ForeignKey(
+        "combat.Encounter", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    turn = models.CharField(max_length=60, blank=True, default="")
 
     class Meta:
         ordering = ["id"]
@@ -105,6 +118,9 @@ class ActionNotice(models.Model):
     attacks = models.JSONField(default=list)
     resolved = models.BooleanField(default=False)
     declaring = models.BooleanField(default=False)
+    # The turn the fight is at after the action (`combat.waiting.clock_key`, hashed): one
+    # `your_turn` per combatant's turn, however many actions the turn holds.
+    turn = models.CharField(max_length=40, blank=True, default="")
     expanded = models.BooleanField(default=False)
 
     class Meta:
@@ -137,3 +153,24 @@ class InboxMark(models.Model):
 
     def __str__(self):
         return f"{self.user_id} saw their notifications at {self.last_seen:%Y-%m-%d %H:%M}"
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (RFC 8030), as its `PushSubscription.toJSON()` gives
+    it: the push service's endpoint and the keys a payload is encrypted for (RFC 8291)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    endpoint = models.URLField(max_length=1000)
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=50)
+    label = models.CharField(max_length=100, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "endpoint"], name="one_push_subscription_per_endpoint")
+        ]
+
+    def __str__(self):
+        return f"push subscription {self.pk} of {self.user_id}"

@@ -12,6 +12,7 @@ the transaction commits, and a queue that is down loses nothing: `flush`, run by
 
 from __future__ import annotations
 
+from accounts.language import Message
 from epic20site.queue import enqueue_on_commit
 
 from . import delivery, digest, notices, rows, tasks
@@ -24,14 +25,19 @@ def _deliver_after_commit(written: list[Outbox]) -> None:
             enqueue_on_commit(tasks.deliver, row.pk)
 
 
-def notify(*, user, event: str, key: str, text: str, campaign=None, link: str = "") -> list[Outbox]:
-    """Write the notification of `event` for `user` in every channel they chose, once."""
-    written = rows.write(user=user, event=event, key=key, text=text, campaign=campaign, link=link)
+def notify(
+    *, user, event: str, key: str, text: str | Message, campaign=None, link: str = "", encounter=None
+) -> list[Outbox]:
+    """Write the notification of `event` for `user` in every channel they chose, once, in their
+    language (`text` a `Message`, or a text already in it)."""
+    written = rows.write(
+        user=user, event=event, key=key, text=text, campaign=campaign, link=link, encounter=encounter
+    )
     _deliver_after_commit(written)
     return written
 
 
-def tell_table(*, campaign, event: str, key: str, text: str, link: str = "") -> Outbox | None:
+def tell_table(*, campaign, event: str, key: str, text: str | Message, link: str = "") -> Outbox | None:
     """Write the table's row for a public `event` (once per key), if the campaign has a webhook."""
     row = rows.write_table(campaign=campaign, event=event, key=key, text=text, link=link)
     _deliver_after_commit([row] if row else [])

@@ -8,6 +8,16 @@ from django.db import transaction
 from .models import EVENTS, Preference
 from .services import checked_webhook_url
 
+# What a new account is told off the site: e-mail (and push, once a device is subscribed) for
+# its turn and a near deadline at once, the rest in the daily digest; everything is on the
+# notifications page. The person changes any of it there or with the API.
+NEW_ACCOUNT = {"email": True, "push": True, "digest": True}
+
+
+def new_account_defaults(sender=None, *, user, **kwargs) -> Preference:
+    """Sent `accounts.signals.account_created`: the new account's default choices."""
+    return Preference.objects.update_or_create(user=user, campaign=None, defaults=NEW_ACCOUNT)[0]
+
 
 def preference_for(user, campaign=None) -> Preference:
     """The campaign's preference row if the user made one, else their default (created on use)."""
@@ -29,6 +39,7 @@ def _own_for(user, campaign_id: int) -> Preference:
         user=user,
         campaign_id=campaign_id,
         email=default.email,
+        push=default.push,
         webhook_url=default.webhook_url,
         webhook_secret=default.webhook_secret,
         digest=default.digest,
@@ -51,7 +62,7 @@ def turn_off(user, event: str, campaign_id: int | None = None) -> Preference:
 
 @transaction.atomic
 def preference_replace(
-    *, user, campaign=None, email: bool, digest: bool, webhook_url, events: dict, path: str
+    *, user, campaign=None, email: bool, digest: bool, webhook_url, events: dict, path: str, push=None
 ) -> Preference:
     """Replace the user's choices (for `campaign` only when one is given), as
     `PUT /api/v1/auth/me/notifications/` and the notifications page do: the webhook URL is checked
@@ -62,6 +73,8 @@ def preference_replace(
     else:
         preference = Preference.objects.get_or_create(user=user, campaign=campaign)[0]
     preference.email, preference.digest, preference.webhook_url = email, digest, url
+    if push is not None:  # left out: as it was
+        preference.push = push
     preference.events = {name: bool(events[name]) for name in EVENTS}
     preference.save()
     return preference

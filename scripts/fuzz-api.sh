@@ -69,6 +69,8 @@ export SECRET_KEY="fuzz-$("$BIN/python" -c 'import secrets; print(secrets.token_
 export SECURE_SSL_REDIRECT=False
 export ALLOWED_HOSTS=127.0.0.1,localhost
 export DATABASE_URL="sqlite:///$WORKDIR/db.sqlite3"
+# A Web Push key of its own, as production has one (GET /api/v1/push/key/ answers it).
+export VAPID_PRIVATE_KEY="$("$BIN/python" manage.py vapid_key)"
 unset REDIS_URL CACHE_KEY_PREFIX TESTING || true
 
 log "preparing a throwaway database in $WORKDIR"

@@ -8,7 +8,9 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from accounts.language import Message
 from campaigns.access import as_id
 from campaigns.models import Campaign, Membership
 from characters import services as character_services
@@ -224,6 +226,10 @@ def application_decide(
 
 
 # --- telling the other side ---------------------------------------------------------------
+# In Spanish; each reader gets them in their language (the English in the app's catalogue).
+APPLIED = gettext_noop("%(name)s quiere jugar en «%(campaign)s».")
+ACCEPTED = gettext_noop("Te han aceptado en «%(campaign)s».")
+DECLINED = gettext_noop("Tu solicitud a «%(campaign)s» no ha sido aceptada.")
 
 
 def _tell_gm(application: Application) -> None:
@@ -232,8 +238,7 @@ def _tell_gm(application: Application) -> None:
         user=campaign.gm,
         event="application",
         key=f"application:{application.pk}:sent",
-        text=f"{application.applicant.username} quiere jugar en «{campaign.name}». "
-        f"/ {application.applicant.username} applied to play in «{campaign.name}».",
+        text=Message(APPLIED, {"name": application.applicant.username, "campaign": campaign.name}),
         campaign=campaign,
         link=reverse("tables:applications", args=[campaign.pk]),
     )
@@ -242,13 +247,10 @@ def _tell_gm(application: Application) -> None:
 def _tell_applicant(application: Application) -> None:
     campaign = application.campaign
     if application.status == Application.Status.ACCEPTED:
-        text = f"Te han aceptado en «{campaign.name}». / You were accepted in «{campaign.name}»."
+        text = Message(ACCEPTED, {"campaign": campaign.name})
         link = reverse("campaigns:campaign_detail", args=[campaign.pk])
     else:
-        text = (
-            f"Tu solicitud a «{campaign.name}» no ha sido aceptada. "
-            f"/ Your application to «{campaign.name}» was declined."
-        )
+        text = Message(DECLINED, {"campaign": campaign.name})
         link = reverse("tables:my_applications")
     notify(
         user=application.applicant,

@@ -12,8 +12,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from markdown_it import MarkdownIt
 
+from accounts.language import Message
 from epic20site.errors import DomainError, NotAllowed
 from notifications import outbox
 
@@ -142,11 +144,15 @@ def readers(entry: JournalEntry) -> list:
     return [u for u in {u.pk: u for u in users}.values() if u.pk != entry.author_id]
 
 
+# Who wrote, never what or to whom; each reader gets it in their language.
+WROTE = gettext_noop("%(name)s ha escrito en el diario de «%(campaign)s».")
+
+
 def _tell_readers(entry: JournalEntry) -> None:
     """Written in the entry's transaction; the text says only who wrote, never what or to whom."""
     link = reverse("tracking:journal", args=[entry.campaign_id]) + f"#entry-{entry.pk}"
+    text = Message(WROTE, {"name": entry.author.username, "campaign": entry.campaign.name})
     if entry.visibility == JournalEntry.Visibility.ALL:  # the table's webhook: public entries only
-        text = f"{entry.author.username} ha escrito en el diario de «{entry.campaign.name}»."
         outbox.tell_table(
             campaign=entry.campaign, event="journal", key=f"journal:{entry.pk}", text=text, link=link
         )
@@ -155,7 +161,7 @@ def _tell_readers(entry: JournalEntry) -> None:
             user=user,
             event="journal",
             key=f"journal:{entry.pk}",
-            text=f"{entry.author.username} ha escrito en el diario de «{entry.campaign.name}».",
+            text=text,
             campaign=entry.campaign,
             link=link,
         )

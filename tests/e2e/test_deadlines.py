@@ -24,6 +24,7 @@ def table(live_url, make_user, settings):
     settings.EPIC20_DICE_FACTORY = "tests.combat.encounters.dice.scripted"
     settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
     settings.TRACKING_CLOCK = "tests.notifications.clock.now"
+    settings.NOTIFY_GRACE_SECONDS = 0  # a turn's grace period is tested on its own (test_fewer_notices)
     clock.NOW[0] = datetime.now(UTC)
     gm = make_user(username="directora")
     ana = make_user(username="ana", email="ana@example.org")
@@ -77,12 +78,13 @@ def test_a_one_minute_deadline_a_notified_player_acts_and_a_missed_turn_ends_by_
     for page in (gm_page, bea_page):
         expect(page.locator("#event-list [data-type='turn_ended']")).to_have_count(1, timeout=LIVE_MS)
 
+    run_worker()  # the worker tells Bea of Vega's turn as soon as it comes
+    assert "To: bea@example.org" in capsys.readouterr().out
+
     clock.NOW[0] += timedelta(seconds=61)  # Vega's minute passes; nobody sleeps
     assert apply_deadlines.call() == 1
     for page in (gm_page, bea_page):
         expect(page.locator("#event-list [data-type='turn_ended']")).to_have_count(2, timeout=LIVE_MS)
-    run_worker()
-    assert "To: bea@example.org" in capsys.readouterr().out  # Vega's turn was announced too
 
 
 def _shoot(page, name):

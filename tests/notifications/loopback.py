@@ -19,13 +19,13 @@ import trustme
 HOST = "hook.test"
 
 
-def read_request(conn) -> tuple[bytes, dict]:
-    """The request's head and its headers (lower-cased names); the body is read and dropped."""
+def read_request(conn) -> tuple[bytes, dict, bytes]:
+    """The request's head, its headers (lower-cased names) and its body."""
     data = b""
     while b"\r\n\r\n" not in data:
         chunk = conn.recv(4096)
         if not chunk:
-            return data, {}
+            return data, {}, b""
         data += chunk
     head, _sep, body = data.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
@@ -36,7 +36,7 @@ def read_request(conn) -> tuple[bytes, dict]:
         if not chunk:
             break
         body += chunk
-    return head, headers
+    return head, headers, body
 
 
 class Server:
@@ -46,6 +46,7 @@ class Server:
     def __init__(self, answer, *, tls: ssl.SSLContext | None = None):
         self.answer, self.tls = answer, tls
         self.seen: list[dict] = []
+        self.bodies: list[bytes] = []
         self.names: list[str | None] = []
         self.events: list[str] = []
         self.listener = socket.create_server(("127.0.0.1", 0))
@@ -67,8 +68,9 @@ class Server:
         try:
             conn = self.tls.wrap_socket(raw, server_side=True) if self.tls else raw
             with conn:
-                _head, headers = read_request(conn)
+                _head, headers, body = read_request(conn)
                 self.seen.append(headers)
+                self.bodies.append(body)
                 self.answer(conn, self)
         except OSError as exc:
             self.events.append(f"closed: {type(exc).__name__}")

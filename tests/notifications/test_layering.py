@@ -13,7 +13,7 @@ from tests.test_layers import ROOT
 
 # What the site outside the app may import of it: its outbox; `epic20site` wires its URLs.
 PUBLIC = {"notifications.outbox"}
-WIRING = {"notifications.urls", "notifications.api_urls"}
+WIRING = {"notifications.urls", "notifications.api_urls", "notifications.pwa"}  # pwa: the root URLs
 DEADLINES = {"combat.deadline", "combat.deadlines", "combat.deadline_tasks", "combat.waiting"}
 
 

@@ -32,7 +32,7 @@ def logged(user, language=None):
 
 
 def choices(**changes):
-    data = {"email": "on", "webhook_url": "", **{f"event_{name}": "on" for name in EVENTS}}
+    data = {"email": "on", "push": "on", "webhook_url": "", **{f"event_{name}": "on" for name in EVENTS}}
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
 
@@ -60,6 +60,7 @@ def test_saving_the_default_choices_is_what_the_api_then_reads():
     assert response.status_code == 302
     assert api_choices(client) == {
         "email": False,
+        "push": True,
         "digest": True,
         "webhook_url": HOOK,
         "webhook_secret": Preference.objects.get(user=user, campaign=None).webhook_secret,
@@ -117,7 +118,7 @@ def test_a_refused_webhook_is_shown_at_its_field_and_changes_nothing(language, u
 
 def _tell(user, n, campaign=None):
     return outbox.notify(
-        user=user, event="your_turn", key=f"turn:test:{n}", text=f"Aviso número {n}", campaign=campaign
+        user=user, event="journal", key=f"journal:test:{n}", text=f"Aviso número {n}", campaign=campaign
     )
 
 

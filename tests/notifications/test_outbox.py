@@ -107,7 +107,9 @@ def test_an_event_turned_off_writes_nothing_and_digest_holds_email_for_the_day(f
     assert tell(ana) == []
     campaign = campaign_for(gm=ana)
     Preference.objects.create(user=ana, campaign=campaign, digest=True)
-    [row] = tell(ana, campaign=campaign)
+    [now_row] = tell(ana, campaign=campaign)
+    assert now_row.status == "pending"  # a turn never waits for tomorrow's digest
+    [row] = notify(user=ana, event="journal", key="journal:1", text="Nueva entrada.", campaign=campaign)
     assert row.status == "held"
     from notifications.digest import send_all
 
@@ -172,7 +174,7 @@ def test_the_digest_holds_no_transaction_while_mailing_and_one_failure_is_that_u
     ana, bea = UserFactory(email="ana@example.org"), UserFactory(email="bea@example.org")
     for user in (ana, bea):
         Preference.objects.create(user=user, digest=True)
-        notify(user=user, event="your_turn", key="your_turn:e1", text="Te toca.")
+        notify(user=user, event="journal", key="journal:e1", text="Nueva entrada.")
     settings.EMAIL_BACKEND = "tests.notifications.test_outbox.MailWatchingTransactions"
     MailWatchingTransactions.held = []
     mail.outbox = []

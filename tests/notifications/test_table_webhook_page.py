@@ -142,7 +142,7 @@ def test_a_new_secret_is_shown_once_and_the_old_one_is_gone(table):
     old = TableWebhook.objects.get().secret
     response = logged(gm).post(page_url(campaign, "rotate/"))
     new = TableWebhook.objects.get().secret
-    assert new != old and len(new) == 64
+    assert new != old and new.startswith("whsec_") and len(new) == 50
     assert new in response.content.decode() and old not in response.content.decode()
 
 

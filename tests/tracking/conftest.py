@@ -22,6 +22,7 @@ def faces(settings):
 def frozen(settings):
     settings.TRACKING_CLOCK = "tests.notifications.clock.now"
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.NOTIFY_GRACE_SECONDS = 0  # a turn's grace period is tested on its own (test_fewer_notices)
     clock.NOW[0] = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
     return clock
 
