@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 import time
 
 import pytest
@@ -349,3 +350,27 @@ def test_the_keep_alive_beat_renews_the_slots_of_open_streams(table, memory_fan_
         return refused.status_code
 
     assert asyncio.run(scenario()) == 429
+
+
+def test_a_users_end_reaches_their_streams_on_another_process_through_redis(settings, own_redis):  # noqa: F811
+    settings.REDIS_URL = own_redis.url
+    heard, ready = [], threading.Event()
+
+    async def another_process():
+        mine, theirs = await push.listen(51), await push.listen(51)
+        mine.user_id, theirs.user_id = 7, 8
+        ready.set()
+        try:
+            heard.append(await asyncio.wait_for(mine.queue.get(), 3))
+            heard.append(theirs.queue.empty())
+        finally:
+            push.HUB.remove(mine)
+            push.HUB.remove(theirs)
+            await push.stop_feeds()
+
+    thread = threading.Thread(target=lambda: asyncio.run(another_process()))
+    thread.start()
+    assert ready.wait(3)
+    push.announce(push.End(7))
+    thread.join(6)
+    assert heard == [push.End(7), True]
