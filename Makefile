@@ -8,7 +8,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z][a-z0-9-]*:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-users bench-weight messages check-deploy clean
+.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-flood bench-users bench-weight messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,11 @@ bench-engine: install-dev ## the rules engine in-process
 # Live updates: two uvicorn processes sharing PostgreSQL (127.0.0.1:5432) and Redis (db 14).
 bench-stream: install-dev ## change-to-screen across two web processes, 1,000 idle streams, a burst
 	$(BIN)/python -m bench.stream --json bench/results/stream.json $(BENCH_STREAM_ARGS)
+
+# A bounded flood (slow headers, silent sockets, one account's streams; 5 s each, loopback)
+# against one `web` process under a 1,024 open-file limit, and a visitor's answers meanwhile.
+bench-flood: install-dev ## does a visitor still get answers during a flood?
+	$(BIN)/python -m bench.flood --json bench/results/flood.json $(BENCH_FLOOD_ARGS)
 
 bench-server: install-dev ## one scenario run against the server (BENCH_ARGS)
 	$(BIN)/python -m bench.run --json bench/results/latest.json $(BENCH_ARGS)

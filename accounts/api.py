@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, created, error
 from epic20site.authentication import TokenOrBearerAuthentication
+from epic20site.compression import shows_secret
 from epic20site.pages import signup_throttled_message, throttled_message
 
 from . import services, throttle
@@ -42,6 +43,7 @@ class _PublicAPIView(APIView):
     permission_classes = [AllowAny]
 
 
+@shows_secret
 class RegisterAPI(_PublicAPIView):
     @extend_schema(
         operation_id="auth_register",
@@ -79,6 +81,7 @@ def _throttled() -> EnvelopeError:
     )
 
 
+@shows_secret
 class TokenAPI(_PublicAPIView):
     """POST trades a username and password for the token; DELETE revokes the token the request
     is authenticated with (or the session's user's token)."""

@@ -1,5 +1,8 @@
 """A new password retires the API token: whoever learnt the old password may have taken the
-token with it, and `/auth/token/` then hands out a fresh key for the new password."""
+token with it, and `/auth/token/` then hands out a fresh key for the new password.
+
+`password_changed(user)` is sent when a saved user's password changes, for the apps that hold
+something open on the user's behalf (an encounter's streams, `combat.signals`)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from rest_framework.authtoken.models import Token
 
 # Sent by `accounts.services.user_create` (sign-up page and API) with `user`, in its transaction.
 account_created = Signal()
+# Sent when a user's password changes (ends their open streams).
+password_changed = Signal()
 
 
 def _remember_old_password(sender, instance, update_fields=None, **kwargs):
@@ -26,6 +31,7 @@ def _revoke_token_on_new_password(sender, instance, created, **kwargs):
     before = getattr(instance, "_password_before_save", None)
     if not created and before is not None and before != instance.password:
         Token.objects.filter(user=instance).delete()
+        password_changed.send(sender=sender, user=instance)
 
 
 def connect() -> None:

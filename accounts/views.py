@@ -16,6 +16,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
+from epic20site.compression import shows_secret
 from epic20site.errors import DomainError
 from epic20site.pages import ratelimited, signup_throttled_message
 
@@ -144,6 +145,7 @@ def _signed_up(form: SignupForm):
         return None
 
 
+@shows_secret
 @login_required
 @never_cache
 @require_http_methods(["GET"])
@@ -154,6 +156,7 @@ def account(request):
     return render(request, "accounts/account.html", context)
 
 
+@shows_secret
 @login_required
 @never_cache
 @require_POST

@@ -339,6 +339,9 @@ def run(args: argparse.Namespace) -> dict:
     # ids) may stand for this run's fight.
     prefix = f"epic20-bench-stream-{secrets.token_hex(4)}"
     env.update({"REDIS_URL": args.redis, "CACHE_KEY_PREFIX": prefix, "DB_POOL_SIZE": "10"})
+    # One account holds all the streams measured here: the per-user and per-address limits
+    # (`combat.stream_slots`) are lifted; `bench.flood` measures them.
+    env.update({"STREAM_MAX_PER_USER": "100000", "STREAM_MAX_PER_ADDRESS": "100000"})
     peak = PeakConnections(args.postgres.rstrip("/"), postgres.name)
     webs: list[Web] = []
     try:

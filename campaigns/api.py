@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from epic20site.api import created, error_answer
+from epic20site.compression import shows_secret
 from epic20site.etags import (
     ETAG_HEADER,
     IF_MATCH,
@@ -55,6 +56,7 @@ class _CampaignAPIView(GenericAPIView):
         return serializer.validated_data
 
 
+@shows_secret
 class CampaignListAPI(_CampaignAPIView):
     @extend_schema(
         operation_id="campaigns_list",
@@ -79,6 +81,7 @@ class CampaignListAPI(_CampaignAPIView):
         )
 
 
+@shows_secret
 class CampaignDetailAPI(_CampaignAPIView):
     http_method_names = ["get", "patch", "head", "options"]
     serializer_class = CampaignDetailSerializer
@@ -138,6 +141,7 @@ class CampaignMembersAPI(GenericAPIView):
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
 
+@shows_secret
 class CampaignJoinAPI(_CampaignAPIView):
     @extend_schema(
         operation_id="campaigns_join",
@@ -175,6 +179,7 @@ class CampaignLeaveAPI(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@shows_secret
 class CampaignRegenerateInviteAPI(_CampaignAPIView):
     @extend_schema(
         operation_id="campaigns_invite_regenerate",

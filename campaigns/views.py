@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from epic20site.compression import shows_secret
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
@@ -127,6 +128,7 @@ def campaign_join(request):
     return response
 
 
+@shows_secret
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
@@ -137,6 +139,7 @@ def campaign_detail(request, pk):
     )
 
 
+@shows_secret
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
@@ -159,6 +162,7 @@ def campaign_rename(request, pk):
     return render(request, _template(request, DETAIL_TEMPLATE, "header"), context)
 
 
+@shows_secret
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")

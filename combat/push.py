@@ -11,7 +11,9 @@ registered in the process's `HUB` under its encounter. No stream polls the datab
 
 Two kinds of message travel:
 - `Change(encounter_id, version, last_seq)`: the encounter moved;
-- `Revoke(encounter_id, user_id)`: that user is no longer a member; their streams of it end.
+- `Revoke(encounter_id, user_id)`: that user is no longer a member; their streams of it end;
+- `End(user_id)`: that user logged out, or their token or password changed: every stream they
+  hold, of any encounter, ends (`combat.signals`); a client still entitled opens it again.
 
 When Redis cannot be reached, an announcement is logged and dropped (the action is committed
 and answered all the same, and the pages' fallback poll reads the marker), every stream the
@@ -29,6 +31,8 @@ import weakref
 from dataclasses import dataclass
 
 from django.conf import settings
+
+from . import site_redis, stream_slots
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +53,14 @@ class Revoke:
     user_id: int
 
 
+@dataclass(frozen=True)
+class End:
+    user_id: int
+
+
+Message = Change | Revoke | End
+
+
 class Ended:
     """Put on a listener's queue when its feed is gone: the stream ends."""
 
@@ -57,16 +69,13 @@ ENDED = Ended()
 
 
 def channel() -> str:
-    """One channel per site: named after its cache prefix and its database, so two sites (or
-    two test runs) sharing a Redis never hear each other's encounters."""
-    from django.db import connections
-
-    prefix = settings.CACHES["default"].get("KEY_PREFIX") or "epic20site"
-    database = connections["default"].settings_dict.get("NAME") or ""
-    return f"{prefix}:{database}:encounters:changed"
+    """One channel per site."""
+    return f"{site_redis.site_prefix()}:encounters:changed"
 
 
-def encode(message: Change | Revoke) -> str:
+def encode(message: Message) -> str:
+    if isinstance(message, End):
+        return json.dumps({"end": message.user_id})
     if isinstance(message, Revoke):
         return json.dumps({"encounter": message.encounter_id, "revoke": message.user_id})
     return json.dumps(
@@ -74,10 +83,12 @@ def encode(message: Change | Revoke) -> str:
     )
 
 
-def decode(raw: bytes | str) -> Change | Revoke | None:
+def decode(raw: bytes | str) -> Message | None:
     """The message, or None for anything malformed (logged: the channel is ours alone)."""
     try:
         found = json.loads(raw)
+        if "end" in found:
+            return End(int(found["end"]))
         if "revoke" in found:
             return Revoke(int(found["encounter"]), int(found["revoke"]))
         return Change(int(found["encounter"]), int(found["version"]), int(found["last_seq"]))
@@ -94,10 +105,12 @@ class Listener:
         self.user_id: int | None = None
         self.loop = loop
         self.queue: asyncio.Queue = asyncio.Queue()
+        # The open-stream slot it holds (`combat.stream_slots`), once its user is known.
+        self.slot = None
 
     def put(self, message) -> None:
         """Safe from any thread (a commit in a sync view's thread, the feed's task)."""
-        if isinstance(message, Revoke) and message.user_id != self.user_id:
+        if isinstance(message, Revoke | End) and message.user_id != self.user_id:
             return
         try:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
@@ -125,27 +138,34 @@ class Hub:
                 if not found:
                     del self._listeners[listener.encounter_id]
 
-    def deliver(self, message: Change | Revoke, loop: asyncio.AbstractEventLoop | None = None) -> None:
-        """To the encounter's streams; a feed hands over to the streams of its own loop only."""
+    def deliver(self, message: Message, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """To the encounter's streams (a user's end: to all of them, each keeps its own user's);
+        a feed hands over to the streams of its own loop only."""
         with self._lock:
-            listeners = tuple(self._listeners.get(message.encounter_id, ()))
+            if isinstance(message, End):
+                listeners = tuple(one for group in self._listeners.values() for one in group)
+            else:
+                listeners = tuple(self._listeners.get(message.encounter_id, ()))
         for listener in listeners:
             if loop is None or listener.loop is loop:
                 listener.put(message)
 
+    def of_loop(self, loop: asyncio.AbstractEventLoop) -> list[Listener]:
+        with self._lock:
+            return [one for group in self._listeners.values() for one in group if one.loop is loop]
+
     def end_all(self, loop: asyncio.AbstractEventLoop) -> None:
         """The feed of `loop` is gone: every stream it served ends."""
-        with self._lock:
-            listeners = [one for group in self._listeners.values() for one in group if one.loop is loop]
-        for listener in listeners:
+        for listener in self.of_loop(loop):
             listener.put(ENDED)
 
-    def tick(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The keep-alive beat, to every stream of `loop` (run on that loop)."""
-        with self._lock:
-            listeners = [one for group in self._listeners.values() for one in group if one.loop is loop]
+    def tick(self, loop: asyncio.AbstractEventLoop) -> list[Listener]:
+        """The keep-alive beat, to every stream of `loop` (run on that loop); the streams it
+        reached."""
+        listeners = self.of_loop(loop)
         for listener in listeners:
             listener.queue.put_nowait(TICK)
+        return listeners
 
     def count(self) -> int:
         with self._lock:
@@ -156,26 +176,7 @@ HUB = Hub()
 
 
 # Announcing (sync: runs after a commit) ------------------------------------------------------
-_publishers: dict[str, object] = {}
-_publishers_lock = threading.Lock()
-
-
-def _publisher(url: str):
-    import redis
-
-    with _publishers_lock:
-        client = _publishers.get(url)
-        if client is None:
-            client = redis.Redis.from_url(
-                url,
-                socket_connect_timeout=settings.REDIS_CACHE_OPTIONS["SOCKET_CONNECT_TIMEOUT"],
-                socket_timeout=settings.REDIS_CACHE_OPTIONS["SOCKET_TIMEOUT"],
-            )
-            _publishers[url] = client
-        return client
-
-
-def announce(message: Change | Revoke) -> None:
+def announce(message: Message) -> None:
     """Tell every open stream of the encounter, on every process. Never raises: the change is
     committed already, and its answer must say so."""
     url = settings.REDIS_URL
@@ -183,7 +184,7 @@ def announce(message: Change | Revoke) -> None:
         HUB.deliver(message)
         return
     try:
-        _publisher(url).publish(channel(), encode(message))
+        site_redis.client(url).publish(channel(), encode(message))
     except Exception:
         logger.warning("push: could not announce %s", message, exc_info=True)
 
@@ -255,9 +256,12 @@ _beats: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 async def _beat(loop: asyncio.AbstractEventLoop) -> None:
+    """Each beat also renews the open-stream slots the loop's streams hold (`stream_slots`), so
+    a slot whose process died runs out by itself."""
     while True:
         await asyncio.sleep(settings.STREAM_KEEPALIVE_SECONDS)
-        HUB.tick(loop)
+        listeners = HUB.tick(loop)
+        stream_slots.renew([one.slot for one in listeners if one.slot is not None])
 
 
 def _ensure_beat(loop: asyncio.AbstractEventLoop) -> None:

@@ -93,7 +93,12 @@ class Reader:
         self.names = {cid: row.name for cid, row in self.rows.items()}
         gm = is_encounter_gm(user, encounter)
         mine = frozenset(c.pk for c in self.rows.values() if user.is_authenticated and c.owner_id == user.pk)
-        self.viewer = Viewer(gm=gm, controls=mine, exact_odds=encounter.exact_odds_for_players)
+        self.viewer = Viewer(
+            gm=gm,
+            controls=mine,
+            exact_odds=encounter.exact_odds_for_players,
+            dice_public=encounter.status == "ended",
+        )
         self.hidden = frozenset() if gm else frozenset(c.pk for c in self.rows.values() if c.is_npc)
 
     def combatant(self, cid: int, cstate: dict) -> dict:
@@ -172,7 +177,13 @@ class Reader:
         and each of those moves `undone` or the encounter's `undo_version`), who reads it and the
         language. Only the events not seen that way before are read in full."""
         lang = lang or request_lang()
-        viewer = (self.viewer.gm, sorted(self.viewer.controls), self.viewer.exact_odds, sorted(self.hidden))
+        viewer = (
+            self.viewer.gm,
+            sorted(self.viewer.controls),
+            self.viewer.exact_odds,
+            self.viewer.dice_public,  # once the fight ends every die shows: a new view
+            sorted(self.hidden),
+        )
         undo_version = self.encounter.undo_version
 
         def read(missing: list[tuple[int, bool]]) -> list[dict]:

@@ -38,7 +38,7 @@ from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import remembered_partial
 from epic20site.validation import read_json_or_refuse
 
-from . import dice, export, idempotency, live, selectors, services, stream
+from . import dice, export, idempotency, live, selectors, services, stream, verify
 from .display import declared_words
 from .forms import EncounterForm
 from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
@@ -541,29 +541,16 @@ def encounter_export(request, pk):
 def encounter_verify(request, pk):
     """Explain the dice scheme and let the browser re-check every revealed roll."""
     encounter = access.access_encounter_by_id(request.user, pk)
-    rolls = []
-    for event in selectors.events_for(encounter).only("seq", "payload", "undone"):
-        roll = (event.payload or {}).get("roll")
-        index = 0
-        while isinstance(roll, dict):
-            rolls.append(
-                {
-                    "id": f"{event.seq}-{index}",
-                    "seq": event.seq,
-                    "undone": event.undone,
-                    "sides": roll.get("sides", 20),
-                    "faces": roll.get("faces") or [],
-                    "nonces": roll.get("nonces") or [],
-                    "commitment": roll.get("commitment", ""),
-                }
-            )
-            roll = roll.get("rerolled_from")
-            index += 1
+    # Every roll the reader sees, however deep in its event (`combat.verify`).
+    rolls, hidden_rolls = verify.rolls_for(
+        selectors.reader_for(request.user, encounter), selectors.events_for(encounter)
+    )
     revealed = dice.public_dice(encounter)["revealed"]
     context = {
         "encounter": encounter,
         "campaign": encounter.campaign,
         "rolls": rolls,
+        "hidden_rolls": hidden_rolls,
         "revealed": revealed,
         "dice": dice.public_dice(encounter),
         "verify_data": {"rolls": rolls, "revealed": revealed},

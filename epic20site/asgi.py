@@ -9,9 +9,13 @@ the database at once.
 An encounter's stream (`combat.stream`) stays open for hours: it must hold no thread. Streams
 run their short sync part (the middleware, the access check as they open) one after another on
 one thread of their own, shared by all the process's streams, and then cost a queue on the loop.
+
+A request's body is read whole before it takes a thread: a client sending its body slowly holds
+a coroutine, never one of the `WEB_THREADS` (and `epic20site.http_protocol` cuts it off).
 """
 
 import asyncio
+import contextvars
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -19,11 +23,15 @@ from concurrent.futures import ThreadPoolExecutor
 import django
 from asgiref.sync import ThreadSensitiveContext
 from django.conf import settings
+from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "epic20site.settings")
 
 STREAM_PATH = re.compile(r"/api/v1/encounters/\d+/stream/")
+
+# The body `__call__` read before taking a thread, for `handle` (the same task) to use.
+_BODY_READ = contextvars.ContextVar("epic20site.asgi.body_read", default=None)
 
 
 class Epic20ASGIHandler(ASGIHandler):
@@ -49,6 +57,10 @@ class Epic20ASGIHandler(ASGIHandler):
             async with ThreadSensitiveContext(executor=self.streams_thread):
                 await self.handle(scope, receive, send)
             return
+        try:
+            _BODY_READ.set(await super().read_body(receive))
+        except RequestAborted:  # the client left before its body arrived
+            return
         threads = self.request_threads()
         thread = await threads.get()
         try:
@@ -56,6 +68,13 @@ class Epic20ASGIHandler(ASGIHandler):
                 await self.handle(scope, receive, send)
         finally:
             threads.put_nowait(thread)
+
+    async def read_body(self, receive):
+        early = _BODY_READ.get()
+        if early is None:
+            return await super().read_body(receive)
+        _BODY_READ.set(None)
+        return early
 
 
 def get_application() -> Epic20ASGIHandler:

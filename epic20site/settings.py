@@ -190,6 +190,17 @@ WEB_THREADS = env.int("WEB_THREADS", default=10)
 # that no proxy in between closes it for silence (API.md asks for at least one every 20 s).
 STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=15)
 
+# Open encounter streams one user, and one client address (`epic20site.net.client_ip`), may
+# hold at once, counted across processes (`combat.stream_slots`); past either, 429.
+STREAM_MAX_PER_USER = env.int("STREAM_MAX_PER_USER", default=8)
+STREAM_MAX_PER_ADDRESS = env.int("STREAM_MAX_PER_ADDRESS", default=32)
+
+# The `web` process's HTTP protocol (`epic20site.http_protocol`): seconds a request has to
+# arrive whole from its first byte, and open connections per peer address and process (0: no
+# bound; not applied behind proxies, TRUSTED_PROXY_COUNT > 0).
+WEB_HEADER_TIMEOUT = env.float("WEB_HEADER_TIMEOUT", default=10)
+WEB_MAX_CONNECTIONS_PER_ADDRESS = env.int("WEB_MAX_CONNECTIONS_PER_ADDRESS", default=100)
+
 # Sessions are read on every logged-in request: with a shared cache in front of the database
 # that read costs no query. Never with the per-process cache, where a logout in one process
 # would leave the session alive in another's memory.

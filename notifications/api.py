@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from campaigns.access import access_campaign_by_id
 from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+from epic20site.compression import shows_secret
 
 from . import services
 from .models import EVENTS, Preference, TableWebhook
@@ -53,6 +54,7 @@ def _as_json(preference: Preference) -> dict:
 _CAMPAIGN = OpenApiParameter("campaign", int, description="The campaign these choices are for.")
 
 
+@shows_secret
 class NotificationPreferencesAPI(APIView):
     http_method_names = ["get", "put", "head", "options"]
 
@@ -104,6 +106,7 @@ def _table_json(hook: TableWebhook | None) -> dict:
     return {"url": hook.url if hook else None, "secret": hook.secret if hook else None}
 
 
+@shows_secret
 class TableWebhookAPI(APIView):
     """The campaign's table-wide webhook (GM): the table's public events, signed like a person's."""
 

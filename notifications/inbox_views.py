@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.access import access_campaign_by_id
 from campaigns.selectors import campaign_list_for_user
+from epic20site.compression import shows_secret
 from epic20site.errors import DomainError, page_messages
 
 from . import inbox
@@ -61,6 +62,7 @@ def _render(request, campaign, *, form=None, status=200):
     return render(request, TEMPLATE, context, status=status)
 
 
+@shows_secret
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])

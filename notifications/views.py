@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.access import access_campaign_by_id, is_campaign_gm
+from epic20site.compression import shows_secret
 from epic20site.errors import DomainError, page_messages
 
 from . import services
@@ -46,6 +47,7 @@ def _render(request, campaign, *, form=None, secret="", status=200):
     return render(request, TEMPLATE, context, status=status)
 
 
+@shows_secret
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -69,6 +71,7 @@ def table_webhook(request, pk):
     return redirect(_page_url(campaign))
 
 
+@shows_secret
 @never_cache
 @login_required
 @require_POST

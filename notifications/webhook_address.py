@@ -3,12 +3,12 @@ when it is called. The name is resolved once per call and the request goes to th
 was checked (`Target.address`), so a name that starts resolving elsewhere between the check and
 the connection (DNS rebinding) reaches nothing new.
 
-"Public" is `ipaddress`' `is_global` (which leaves out loopback, private, link-local, the shared
-address space 100.64.0.0/10 and the other special-purpose blocks), minus what Python 3.11 still
-counts as global but carries or reaches another address: multicast, 6to4 (2002::/16), the
-deprecated site-local fec0::/10 and the NAT64 prefixes. An IPv4 address written as IPv6
-(`::ffff:a.b.c.d`) is judged as the IPv4 address it is. `NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS`
-(development only) lets any address through."""
+"Public" is plainly global unicast (`epic20site.net.is_global_unicast`): IPv6 only inside
+2000::/3, and in either version nothing `ipaddress` marks as not global, no multicast, and none
+of the blocks that carry or reach another address (6to4, Teredo, NAT64) or are documentation.
+An IPv4 address written as IPv6 in any form (`::a.b.c.d`, `::ffff:a.b.c.d`, `64:ff9b::a.b.c.d`) is
+refused, whatever address it writes. `NOTIFICATIONS_ALLOW_PRIVATE_WEBHOOKS` (development only)
+lets any address through."""
 
 from __future__ import annotations
 
@@ -19,10 +19,9 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from epic20site.net import is_global_unicast
+
 REASONS = ("https_only", "credentials", "unresolved", "private")
-NOT_PUBLIC = tuple(
-    ipaddress.ip_network(block) for block in ("2002::/16", "fec0::/10", "64:ff9b::/96", "64:ff9b:1::/48")
-)
 
 
 class WebhookRefused(ValueError):
@@ -45,11 +44,7 @@ class Target:
 
 
 def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if address.version == 6 and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    if not address.is_global or address.is_multicast:
-        return False
-    return not any(address in block for block in NOT_PUBLIC if block.version == address.version)
+    return is_global_unicast(address)
 
 
 def resolve(host: str) -> list:

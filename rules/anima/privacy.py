@@ -26,8 +26,10 @@ PRIVATE_KEYS = {
     "life_and_death": {"actor": ("physical_resistance", "total", "margin", "hit_points", "death_limit")},
     "first_aid": {"actor": ("medicine", "modifiers", "total")},
 }  # fmt: skip
-# Roll objects of each party: a hidden party's keep only `sides` and `nonces` (checkable after
-# the reveal, when the fight is over), never the face or the total that give its number away.
+# Roll objects of each party: while the fight lasts a hidden party's keep only `sides` and
+# `nonces`, never the face or the total that give its number away; once it has ended (its seed
+# revealed) they keep their dice too (`sides`, `faces`, `nonces`, `commitment`), so every member
+# can re-derive them, and still not the total.
 PRIVATE_ROLLS = {
     "attack": {"actor": ("attack_roll",), "target": ("defense_roll",)},
     "initiative": {"actor": ("initiative_roll",)},
@@ -110,9 +112,11 @@ def _roles(payload: Mapping) -> tuple[str, ...]:
     return tuple(private or ())
 
 
-def _hide_roll(roll) -> dict | None:
+def _hide_roll(roll, *, dice_public: bool = False) -> dict | None:
     if not isinstance(roll, Mapping):
         return None
+    if dice_public:
+        return {key: roll[key] for key in ("sides", "faces", "nonces", "commitment") if key in roll}
     return {"sides": roll.get("sides"), "nonces": list(roll.get("nonces") or []), "hidden": True}
 
 
@@ -140,6 +144,6 @@ def view_event(event: Mapping, *, hidden: frozenset[int], viewer: Viewer) -> dic
             out.pop(key, None)
         for key in PRIVATE_ROLLS.get(kind, {}).get(role, ()):
             if key in out:
-                out[key] = _hide_roll(out[key])
+                out[key] = _hide_roll(out[key], dice_public=viewer.dice_public)
     out.update(_text(payload, roles, hidden_roles))
     return out

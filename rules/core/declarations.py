@@ -17,7 +17,8 @@ that mechanism, system-neutral and pure:
   refuses bad input at declaration time, so nothing bad waits in the state), a second
   declaration replaces the first while the declarations are open, and `policy.after` runs (a
   system moves its phase on, or resolves the round once everyone has declared).
-- `resolve_round_action(...)` builds the GM's `resolve_round`: it closes the declarations and
+- `resolve_round_action(...)` builds the GM's `resolve_round` (refused, 409, while nobody has
+  declared in the round: `declarations.none_declared`): it closes the declarations and
   runs `steps(table)` (the system's order of resolution: a list of `Step`), each through the
   declared type's own `resolve`. A step whose combatant can no longer act (`can_act`) or whose
   action the rules now refuse (the target fell, say) lapses with a `declaration_lapsed` event
@@ -252,6 +253,17 @@ def resolve_round_action(
                 rule,
                 "Las declaraciones ya están cerradas.",
                 "Declarations are closed.",
+                kind=CONFLICT,
+            )
+        if not declared(table.state):
+            # The round resolves by itself when the last one declares: a `resolve_round` sent
+            # after that would close the next round with nobody declared (API.md, "Limits a
+            # client can rely on").
+            raise Refused(
+                "declarations.none_declared",
+                rule,
+                "Nadie ha declarado todavía en este asalto: no hay nada que resolver.",
+                "Nobody has declared this round yet: there is nothing to resolve.",
                 kind=CONFLICT,
             )
         close(table.state)

@@ -128,6 +128,10 @@ class Viewer:
     controls: frozenset[int] = frozenset()
     # The GM may let players see exact odds against hidden NPCs, encounter by encounter.
     exact_odds: bool = False
+    # The encounter has ended (its seed is revealed): every die of every roll is public, so any
+    # member can re-derive it (docs/api.md, "Verifiable dice"); the numbers a roll was added to
+    # stay the GM's.
+    dice_public: bool = False
 
     def sees_inside(self, combatant: CombatantFacts) -> bool:
         """Whether the viewer may see a combatant's own numbers (an NPC's are the GM's)."""

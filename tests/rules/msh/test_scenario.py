@@ -153,8 +153,18 @@ def test_two_rounds_of_a_fight_as_the_site_plays_them(site):
 def test_a_player_cannot_close_the_declarations(site):
     with pytest.raises(PermissionError):
         site.act({"type": "resolve_round"}, Dice())
+    site.declare(3, type="pass")
     site.act({"type": "resolve_round"}, Dice([5, 5]), user_is_gm=True)
     assert COMBAT.clock(site.state)["round"] == 2
+
+
+def test_the_gm_cannot_resolve_a_round_nobody_has_declared_in(site):
+    """API.md, "Limits a client can rely on": 409 `declarations.none_declared`, never an empty round."""
+    before = dict(site.state)
+    with pytest.raises(Refused) as refused:
+        site.act({"type": "resolve_round"}, Dice([5, 5]), user_is_gm=True)
+    assert (refused.value.code, refused.value.kind) == ("declarations.none_declared", "conflict")
+    assert site.state == before
 
 
 def test_an_npc_holds_its_action_to_shoot_before_the_hero_it_counters():
