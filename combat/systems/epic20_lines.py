@@ -13,9 +13,13 @@ from django.utils.translation import gettext as _
 from rules.epic20 import index
 from rules.epic20.resolution.skills import skill_name
 
-from ..lines import EventView, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
+from ..lines import EventView, Labels, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
 
 RuleLabel = Callable[[str, str], str]
+# Every Superioridad or Inferioridad source the engine writes carries its own words in both
+# languages (`rules.epic20.resolution.sources.Source`): the catalogue holds no key of its own, and
+# a source without them is a missing key.
+LABELS = Labels("epic20", {})
 
 
 def superiority_words(net: int) -> str:
@@ -42,7 +46,7 @@ def _kept_index(roll: Mapping[str, Any]) -> list[int]:
 def _modifiers(sources, lang: str, rule_label: RuleLabel) -> tuple[Modifier, ...]:
     return tuple(
         Modifier(
-            label=str(s.get(f"label_{lang}") or s.get("label_es") or s.get("slug") or ""),
+            label=LABELS.engine_word(s, lang),
             delta=int(s.get("delta") or 0),
             rule=rule_label(str(s.get("rule") or ""), lang),
         )
