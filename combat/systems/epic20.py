@@ -27,6 +27,7 @@ from ..presentation import Presentation, register
 from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
+from .epic20_npc import NPC_EXAMPLE
 from .epic20_sections import rule_label
 
 STATUS_LABELS = {
@@ -545,6 +546,7 @@ def odds_request_from_api(query) -> dict:
 class Epic20Presentation(Presentation):
     slug = "epic20"
     schema = epic20_schema.SCHEMA
+    npc_example = NPC_EXAMPLE
     deadline_defaults = DEADLINE_DEFAULTS
     templates = TEMPLATES
     odds_query = ODDS_QUERY
