@@ -170,7 +170,8 @@ def log_line(view: EventView, names: Names, lang: str, *, heading: str, rule_lab
         view,
         names,
         heading=heading,
-        what=what(view, lang, kinds),
+        # A declaration (or one that lapsed) names what the declared action uses.
+        what=what(view.get("action") if isinstance(view.get("action"), Mapping) else view, lang, kinds),
         rolls=rolls(view, lang, rule_label),
         outcome=", ".join(str(w) for w in _hit_words(view) + _check_words(view, lang)),
         rule=rule_label(str(view.get("rule") or ""), lang),
