@@ -90,4 +90,26 @@ def test_beside_a_finished_declaration_the_page_says_it_can_be_changed_below(fig
     assert "declarando abajo" in mine
     _declare_attack(fight)
     mine = element(fight.html(fight.player_page, f"?declarer={fight.pc}"), "my-declarations")
-    assert "declarando abajo" not in mine and "puedes cambiarlo abajo" in mine
+    assert "declarando abajo" not in mine and "puedes modificarlo abajo" in mine
+
+
+def _selected(html: str, select_id: str) -> str:
+    import re
+
+    found = re.search(r'<option value="([^"]*)"[^>]*\bselected\b', element(html, select_id))
+    return found.group(1) if found else ""
+
+
+def test_the_forms_start_on_what_was_declared_not_on_their_defaults(fight):
+    page = fight.html(fight.player_page, f"?declarer={fight.pc}")
+    default_weapon = _selected(page, "attack-with")
+    assert default_weapon and default_weapon != "unarmed"  # the best attack is Nova's own
+
+    _declare_attack(fight)
+    page = fight.html(fight.player_page, f"?declarer={fight.pc}")
+    assert (_selected(page, "attack-kind"), _selected(page, "attack-with")) == ("melee", "unarmed")
+    assert _selected(page, "attack-target") == str(fight.npc)
+
+    fight.act(fight.player_page, declare="1", type="skill_check", actor=fight.pc, skill="acrobacias")
+    page = fight.html(fight.player_page, f"?declarer={fight.pc}")
+    assert _selected(page, "skill-key") == "acrobacias"
