@@ -127,7 +127,9 @@ def signup(request):
             request, _("Te damos la bienvenida, %(name)s. Tu cuenta está lista.") % {"name": user.username}
         )
         return redirect(_safe_next(request))
-    return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+    # A refused sign-up keeps where it leads (an invite link, say) for the next try.
+    next_url = request.POST.get("next") or request.GET.get("next", "")
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
 def _signed_up(form: SignupForm):

@@ -15,7 +15,7 @@ from epic20site.compression import shows_secret
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
-from . import selectors, services
+from . import invitations, selectors, services
 from .access import access_campaign_by_id, can_see_invite_code, is_campaign_gm
 from .forms import CampaignCreateForm, CampaignForm, JoinForm
 from .game_systems import system_cards
@@ -109,7 +109,10 @@ def campaign_join(request):
     """GET is the link a GM shares (`?code=`): the list page with the code filled in."""
     if request.method == "GET":
         form = JoinForm(initial={"invite_code": request.GET.get("code", "")[:32]})
-        return _list_page(request, _list_context(request, join_form=form))
+        context = _list_context(request, join_form=form)
+        # The campaign the link invites to, named first with its "Unirme", above everything else.
+        context["invited"] = invitations.invitation_for(request.GET.get("code", ""))
+        return _list_page(request, context)
     form = JoinForm(request.POST)
     joined = None
     if form.is_valid():

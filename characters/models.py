@@ -130,3 +130,23 @@ class Waiver(models.Model):
 
     def as_engine_waiver(self) -> dict:
         return {"code": self.code, "path": self.path}
+
+
+class SaveKey(models.Model):
+    """A builder save already made: the key the builder page drew for one rendering, the sheet
+    that save stored and the page it led to. The same page's save sent again (a double click, a
+    form posted twice) finds it and stores nothing more (`characters.save_once`)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, null=True, related_name="+")
+    next_url = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="unique_save_key_per_user"),
+        ]
+
+    def __str__(self):
+        return f"{self.user_id}:{self.key}"

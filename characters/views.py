@@ -29,7 +29,7 @@ from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
-from . import access, list_filters, selectors, services
+from . import access, list_filters, save_once, selectors, services
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
 from .models import Character
@@ -224,17 +224,27 @@ def _builder(request, character: Character | None):
         return render_page(request, template, _versioned(context, request, character))
 
     sheet = form.sheet()
-    try:
+
+    def save() -> Character:
         if character is None:
             saved = services.character_create(
                 owner=request.user, sheet=sheet, campaign=_chosen_campaign(request.user, campaign)
             )
             messages.success(request, _("Personaje creado."))
-        else:
-            saved = services.character_update(
-                character=character, sheet=sheet, if_match=request.POST.get("version") or None
-            )
-            messages.success(request, _("Cambios guardados."))
+            return saved
+        saved = services.character_update(
+            character=character, sheet=sheet, if_match=request.POST.get("version") or None
+        )
+        messages.success(request, _("Cambios guardados."))
+        return saved
+
+    def after(saved: Character) -> str:
+        return _after_creating(request, saved) if character is None else _sheet_url(saved)
+
+    try:
+        done = save_once.save_once(
+            user=request.user, key=save_once.save_key_of(request.POST, sheet), save=save, next_url=after
+        )
     except services.SheetInvalid:
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         return render_page(request, template, _versioned(context, request, character), status=400)
@@ -242,10 +252,9 @@ def _builder(request, character: Character | None):
         context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
         return render_page(request, template, _versioned(context, request, character), status=exc.status)
-    after = _after_creating(request, saved) if character is None else _sheet_url(saved)
     if request.htmx:
-        return HttpResponseClientRedirect(after)
-    return redirect(after)
+        return HttpResponseClientRedirect(done.next_url)
+    return redirect(done.next_url)
 
 
 def _versioned(context: dict, request, character: Character | None) -> dict:
@@ -258,6 +267,9 @@ def _versioned(context: dict, request, character: Character | None) -> dict:
             if request.method == "POST"
             else selectors.character_etag(character)
         )
+    # The key of this rendering's save (`save_once`): a posted form keeps the one it was drawn with.
+    posted = save_once.save_key_posted(request.POST) if request.method == "POST" else ""
+    context[save_once.FIELD] = posted or save_once.save_key_new()
     return context
 
 
@@ -302,7 +314,9 @@ def _builder_page(request, pages, template: str, character: Character | None):
         return render_page(request, template, context())
     version = character_page_version(request, character)
     shell = {"character": character}
-    return render_remembered_page(request, template, shell, "builder-page", version, context)
+    return render_remembered_page(
+        request, template, shell, "builder-page", version, context, {save_once.FIELD: save_once.save_key_new}
+    )
 
 
 # --- The sheet -----------------------------------------------------------------------------------

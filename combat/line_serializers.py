@@ -37,6 +37,10 @@ class LogRollSerializer(serializers.Serializer):
     replaced = serializers.BooleanField(read_only=True, help_text="A first roll thrown again.")
     commitment = serializers.CharField(read_only=True, help_text="The commitment its dice were rolled under.")
     text = serializers.CharField(read_only=True, help_text="The whole roll in one line.")
+    hidden = serializers.BooleanField(
+        read_only=True,
+        help_text='A hidden combatant\'s roll the reader may not see: no faces, total 0, reading "?".',
+    )
 
 
 class LogLineSerializer(serializers.Serializer):

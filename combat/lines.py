@@ -59,16 +59,61 @@ class RollLine:
     modifiers: tuple[Modifier, ...] = ()
     replaced: bool = False
     commitment: str = ""
+    hidden: bool = False
 
     @property
     def text(self) -> str:
         """The roll in one line: "Ataque d20: 12, 7 → 12 +8 = 20 · Superioridad (Apuntar +2)"."""
         faces = ", ".join(str(die.face) for die in self.faces)
         head = f"{self.label} " if self.label else ""
-        text = f"{head}{self.dice}: {faces} {self.reading}".rstrip()
+        text = f"{head}{self.dice}: " + " ".join(part for part in (faces, self.reading) if part)
+        text = text.rstrip()
         if self.modifiers:
             text += " (" + "; ".join(f"{m.label} {m.delta:+d}" for m in self.modifiers) + ")"
         return text
+
+
+# What a roll the reader may not see reads as, in every system: its dice were thrown (the nonces
+# stay, checkable once the seed is revealed), its faces and total are the GM's.
+HIDDEN = "?"
+
+
+def hidden_roll(label: str, dice: str, commitment: str = "") -> RollLine:
+    """A hidden combatant's roll as every reader but the GM reads it: "Defensa 1d10: ?"."""
+    return RollLine(
+        label=label, dice=dice, faces=(), total=0, reading=HIDDEN, commitment=commitment, hidden=True
+    )
+
+
+# Keys a system's presentation looked up and did not find (system, key): the tests read it, so
+# a key without its words fails them instead of reaching a player.
+MISSING: set[tuple[str, str]] = set()
+
+
+@dataclass(frozen=True)
+class Labels:
+    """A system's catalogue of the words its lines carry for its own keys (a modifier's slug, a
+    state, a maneuver), each in Spanish and English: a line never carries a key. A key the
+    catalogue lacks reads as words made of it, and is noted in `MISSING` for the tests."""
+
+    system: str
+    entries: Mapping[str, tuple[str, str]]
+
+    def word(self, key: str, lang: str) -> str:
+        found = self.entries.get(key)
+        if found is None:
+            MISSING.add((self.system, key))
+            return re.sub(r"[-_]+", " ", str(key)).strip().capitalize()
+        es, en = found
+        return en if lang == "en" else es
+
+    def engine_word(self, entry: Mapping[str, Any], lang: str) -> str:
+        """The words an engine wrote beside its key (`label_es` and `label_en`, both or neither),
+        else the catalogue's for its `slug`."""
+        es, en = entry.get("label_es"), entry.get("label_en")
+        if es and en:
+            return str(en if lang == "en" else es)
+        return self.word(str(entry.get("slug") or ""), lang)
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,8 @@ class ConsolePage:
     """Everything the encounter page and its partials show to one user, in a constant number of
     queries. `events`: the Event rows to show (by default the latest ones)."""
 
+    declared_action = None  # the declaration the forms start on (`DeclarerPage`)
+
     def __init__(self, request, encounter: Encounter, *, events=None):
         user = request.user
         self.encounter, self.lang = encounter, request_lang()
@@ -177,6 +179,8 @@ class ConsolePage:
             "declarers": declarers,
             "chosen": chosen,
             "actor": chosen["card"] if chosen else None,
+            # What the chosen one declared already: its forms start on it, not on their defaults.
+            "action": declared.get(chosen["card"]["id"]) if chosen else None,
             "asked": chosen["card"]["id"] if chosen and asked else "",
             "done": [names.get(d["combatant"], "") for d in block.get("declared") or []],
             "total": len(block.get("declared") or []) + len(block.get("waiting") or []),
@@ -252,6 +256,7 @@ class DeclarerPage:
 
     def __init__(self, page: ConsolePage):
         self._page = page
+        self.declared_action = page.declaring.get("action") or None
         cid = page.declaring["actor"]["id"]
         raw = dict(page.encounter.state or {})
         fresh = page.show.declarer_turn(((raw.get("combatants") or {}).get(str(cid))) or {})

@@ -19,6 +19,10 @@ FEEDBACK_TEMPLATE = "_feedback.html"
 def refused_page(request, exc: DomainError, *, back_to: str, target: str = "#action-feedback"):
     text = " ".join(page_messages(exc))
     if request.htmx:
+        # A form that answers into a feedback box of its own (the GM's drawer's) hears its refusal
+        # there, beside it, not behind the drawer.
+        own = request.htmx.target or ""
+        target = f"#{own}" if own.endswith("-feedback") else target
         # A 200: htmx swaps only successful answers, and this message is meant to be shown.
         response = render(request, FEEDBACK_TEMPLATE, {"feedback": text, "feedback_ok": False})
         response["HX-Retarget"] = target

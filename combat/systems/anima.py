@@ -7,6 +7,9 @@ policy. The actions themselves are the engine's (`rules.anima.actions`)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.utils.translation import gettext_lazy as _
 
 from rules.anima.catalogue import COMBAT_STATES, STATE, STATUSES, ZONE, ZONES
@@ -203,6 +206,13 @@ def _last_attack(page) -> dict | None:
     return None
 
 
+def _in_hand_key(controlled: list[dict]) -> str:
+    """What the forms of the viewer's combatants offer besides the turn: the weapons in hand (the
+    attack form's "Con"), the states and the defense chosen. A weapon just equipped redraws them."""
+    parts = [[c["id"], c.get("wielding"), c.get("conditions"), c.get("defense_with")] for c in controlled]
+    return hashlib.sha1(json.dumps(parts, default=str).encode()).hexdigest()[:10]
+
+
 def console_context(page) -> dict:
     lang = page.lang
     cards = [c for c in page.cards.values() if not c["removed"]]
@@ -228,6 +238,7 @@ def console_context(page) -> dict:
     key += "-e" + "-".join(f"{a}e{b}" for a, b in (e["ids"] for e in engagements))
     key += "-s" + "".join(str(c.get("status") or "")[:2] for c in cards)
     key += "-d" + "".join(str(c.get("defenses_this_round") or 0) for c in cards)
+    key += "-h" + _in_hand_key(controlled)
     return {
         "anima_turn": turn,
         "anima_offers": offers,

@@ -10,11 +10,26 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules.anima.modifier_names import NAMES
 from rules.anima.results import DEFAULT_LEVELS
 
-from ..lines import EventView, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
+from ..lines import (
+    HIDDEN,
+    EventView,
+    Labels,
+    LogLine,
+    Modifier,
+    Names,
+    RollLine,
+    commitment_of,
+    dice_of,
+    hidden_roll,
+    line_for,
+)
 
 LEVEL_NAMES = {level.slug: (level.name_es, level.name_en) for level in DEFAULT_LEVELS}
+# Every modifier's words: a roll never shows the engine's slug.
+LABELS = Labels("anima", NAMES)
 
 
 def _pick(lang: str, es: str, en: str) -> str:
@@ -22,20 +37,20 @@ def _pick(lang: str, es: str, en: str) -> str:
 
 
 def _modifiers(found: Any, lang: str) -> tuple[Modifier, ...]:
-    out = []
-    for m in found or []:
-        if isinstance(m, Mapping):
-            label = (
-                m.get(f"label_{lang}") or m.get("label_es") or m.get(f"name_{lang}") or m.get("slug") or ""
-            )
-            out.append(Modifier(label=str(label), delta=int(m.get("value") or m.get("delta") or 0)))
-    return tuple(out)
+    return tuple(
+        Modifier(label=LABELS.word(str(m.get("slug") or ""), lang), delta=int(m.get("value") or 0))
+        for m in found or []
+        if isinstance(m, Mapping)
+    )
 
 
 def d10_line(roll: Any, label: str, modifiers: tuple[Modifier, ...] = ()) -> RollLine | None:
     """ "Ataque: 1d10 [10] +5 = 15": the die, the ability added, the total."""
     if not isinstance(roll, Mapping):
         return None
+    if roll.get("hidden"):
+        count = max(len(roll.get("nonces") or []), 1)
+        return hidden_roll(label, f"{count}d{roll.get('sides') or 10}", commitment_of(roll))
     total = int(roll.get("total") or 0)
     bonus = roll.get("bonus")
     reading = f"{int(bonus):+d} = {total}" if bonus is not None else f"= {total}"
@@ -63,6 +78,8 @@ def rolls(view: EventView, lang: str) -> tuple[RollLine, ...]:
     ]
     if view.get("type") == "life_and_death":
         found.append(d10_line(view.get("roll"), _("Resistencia física")))
+    if view.get("type") == "first_aid":
+        found.append(d10_line(view.get("roll"), _("Medicina"), _modifiers(view.get("modifiers"), lang)))
     return tuple(r for r in found if r is not None)
 
 
@@ -86,7 +103,8 @@ def outcome(view: EventView, lang: str) -> str:
     if view.get("damage"):
         words.append(_("%(n)s de daño") % {"n": view["damage"]})
     if view.get("counterattack_offered"):
-        words.append(_("contraataque %(n)s") % {"n": f"{int(view.get('counterattack_bonus') or 0):+d}"})
+        bonus = view.get("counterattack_bonus")
+        words.append(_("contraataque %(n)s") % {"n": HIDDEN if bonus is None else f"{int(bonus):+d}"})
     return ", ".join(str(w) for w in words)
 
 

@@ -27,6 +27,7 @@ from ..presentation import Presentation, register
 from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
+from .epic20_npc import NPC_EXAMPLE
 from .epic20_sections import rule_label
 
 STATUS_LABELS = {
@@ -323,15 +324,32 @@ def _turn_panel(page, current, options: dict) -> dict:
     skill = skill if any(o["value"] == skill for o in options.get("skills") or ()) else ""
     alive = [c for c in page.cards.values() if not c["removed"]]
     targets = panel.target_choices(current, alive)
+    declared = page.declared_action or {}
+    if declared.get("type") == "skill_check" and not skill:
+        skill = str(declared.get("skill") or "")
+    found = _declared_attack(declared, targets, options["weapons"])
     return {
         "tabs": tabs,
-        "first_tab": panel.first_open_tab(tabs, "skill" if skill else ""),
+        "first_tab": panel.first_open_tab(tabs, "skill" if skill else "attack" if found else ""),
         "closed": closed,
         "targets": targets,
         "attack_kinds": panel.kinds_for(options["weapons"], KIND_LABELS),
-        "default_attack": _default_attack(page, current, targets["default"], options["weapons"]),
+        "default_attack": found or _default_attack(page, current, targets["default"], options["weapons"]),
         "chosen_skill": skill,
     }
+
+
+def _declared_attack(declared: dict, targets: dict, weapons: list[dict]) -> dict | None:
+    """A declared attack as the attack form starts on it: its target and its weapon (and kind);
+    None for any other declaration. Sets the target the form selects."""
+    if declared.get("type") != "attack":
+        return None
+    listed = {c["id"] for c in targets["enemies"] + targets["others"]}
+    if declared.get("target") in listed:
+        targets["default"] = declared["target"]
+    return next(
+        (w for w in weapons if w["value"] == declared.get("with") and w["kind"] == declared.get("kind")), None
+    )
 
 
 def _default_attack(page, current, target, weapons: list[dict]) -> dict | None:
@@ -545,6 +563,7 @@ def odds_request_from_api(query) -> dict:
 class Epic20Presentation(Presentation):
     slug = "epic20"
     schema = epic20_schema.SCHEMA
+    npc_example = NPC_EXAMPLE
     deadline_defaults = DEADLINE_DEFAULTS
     templates = TEMPLATES
     odds_query = ODDS_QUERY

@@ -13,9 +13,13 @@ from django.utils.translation import gettext as _
 from rules.epic20 import index
 from rules.epic20.resolution.skills import skill_name
 
-from ..lines import EventView, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
+from ..lines import EventView, Labels, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
 
 RuleLabel = Callable[[str, str], str]
+# Every Superioridad or Inferioridad source the engine writes carries its own words in both
+# languages (`rules.epic20.resolution.sources.Source`): the catalogue holds no key of its own, and
+# a source without them is a missing key.
+LABELS = Labels("epic20", {})
 
 
 def superiority_words(net: int) -> str:
@@ -42,7 +46,7 @@ def _kept_index(roll: Mapping[str, Any]) -> list[int]:
 def _modifiers(sources, lang: str, rule_label: RuleLabel) -> tuple[Modifier, ...]:
     return tuple(
         Modifier(
-            label=str(s.get(f"label_{lang}") or s.get("label_es") or s.get("slug") or ""),
+            label=LABELS.engine_word(s, lang),
             delta=int(s.get("delta") or 0),
             rule=rule_label(str(s.get("rule") or ""), lang),
         )
@@ -166,7 +170,8 @@ def log_line(view: EventView, names: Names, lang: str, *, heading: str, rule_lab
         view,
         names,
         heading=heading,
-        what=what(view, lang, kinds),
+        # A declaration (or one that lapsed) names what the declared action uses.
+        what=what(view.get("action") if isinstance(view.get("action"), Mapping) else view, lang, kinds),
         rolls=rolls(view, lang, rule_label),
         outcome=", ".join(str(w) for w in _hit_words(view) + _check_words(view, lang)),
         rule=rule_label(str(view.get("rule") or ""), lang),

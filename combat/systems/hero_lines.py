@@ -76,8 +76,31 @@ def _knockback(view: EventView) -> list[RollLine]:
         out.append(_roll(roll, _("Retroceso"), reading))
     taken = knockback.get("damage_taken")
     if isinstance(taken, Mapping) and isinstance(taken.get("damage_roll"), Mapping):
-        out.append(_roll(taken["damage_roll"], _("Daño del retroceso")))
+        out.append(_knockback_damage(taken))
     return [r for r in out if r is not None]
+
+
+def _knockback_damage(taken: Mapping) -> RollLine:
+    """The damage of being knocked back, its half die with its dice ("½d6: 4 = 2 ATU, 1 CUE"):
+    the whole dice alone may be none ("0d6: = 0" read as a roll that never was)."""
+    main, half = taken["damage_roll"], taken.get("half_die_roll")
+    count = len(main.get("faces") or [])
+    halves = half if isinstance(half, Mapping) and half.get("faces") else None
+    dice = (f"{count}" if count else "") + ("½" if halves else "") + f"d{main.get('sides', 6)}"
+    reading = f"= {main.get('total')}"
+    if taken.get("stun_rolled") is not None and taken.get("body_rolled") is not None:
+        reading = _("= %(stun)s ATU, %(body)s CUE") % {
+            "stun": taken["stun_rolled"],
+            "body": taken["body_rolled"],
+        }
+    return RollLine(
+        label=_("Daño del retroceso"),
+        dice=dice,
+        faces=dice_of(main) + (dice_of(halves) if halves else ()),
+        total=int(taken.get("stun_rolled") or main.get("total") or 0),
+        reading=reading,
+        commitment=commitment_of(main),
+    )
 
 
 def rolls(view: EventView, lang: str) -> tuple[RollLine, ...]:

@@ -14,8 +14,13 @@ from rules.msh.catalogue import COMBAT_TYPE
 from rules.msh.ranks import BY_SLUG, COLOUR_NAMES
 
 from ..display import side_label
-from ..lines import EventView, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
+from ..lines import EventView, Labels, LogLine, Modifier, Names, RollLine, commitment_of, dice_of, line_for
 
+# The words of the modifiers an MSH roll carries (TABLA UNIVERSAL: Karma; SECUENCIA DE COMBATE:
+# the best Intuition's columns above the others').
+LABELS = Labels(
+    "msh", {"karma": ("Karma", "Karma"), "highest-intuition": ("Intuición más alta", "Highest Intuition")}
+)
 DECLARING = frozenset({"declare", "declaration_lapsed", "declarations_closed"})
 ACTING = frozenset({"attack", "defense", "dying"})
 
@@ -51,7 +56,7 @@ def table_roll(roll: Mapping[str, Any], lang: str, label: str) -> RollLine:
     if colour:
         reading += f": {colour}"
     karma = int(roll.get("karma") or 0)
-    modifiers = (Modifier(label="Karma", delta=karma),) if karma else ()
+    modifiers = (Modifier(label=LABELS.word("karma", lang), delta=karma),) if karma else ()
     return RollLine(
         label=label,
         dice="d100",
@@ -63,7 +68,7 @@ def table_roll(roll: Mapping[str, Any], lang: str, label: str) -> RollLine:
     )
 
 
-def initiative_rolls(view: EventView) -> tuple[RollLine, ...]:
+def initiative_rolls(view: EventView, lang: str) -> tuple[RollLine, ...]:
     """Each side's d10, and what its best Intuition adds (the columns above the others')."""
     added = view.get("modifiers") if isinstance(view.get("modifiers"), Mapping) else {}
     totals = view.get("initiative") if isinstance(view.get("initiative"), Mapping) else {}
@@ -75,7 +80,7 @@ def initiative_rolls(view: EventView) -> tuple[RollLine, ...]:
         bonus = int(added.get(side) or 0)
         face = int(roll.get("total") or 0)
         total = int(totals.get(side, face + bonus))
-        modifiers = (Modifier(label=str(_("Intuición más alta")), delta=bonus),) if bonus else ()
+        modifiers = (Modifier(label=LABELS.word("highest-intuition", lang), delta=bonus),) if bonus else ()
         out.append(
             RollLine(
                 label=side_label(side),
@@ -130,7 +135,7 @@ def log_line(view: EventView, names: Names, lang: str, *, heading: str, rule: st
     rolls = (table_roll(roll, lang, str(_("Tabla universal"))),) if isinstance(roll, Mapping) else ()
     text = None
     if kind == "initiative":
-        rolls, text = initiative_rolls(view), initiative_text(view)
+        rolls, text = initiative_rolls(view, lang), initiative_text(view)
     hit = view.get("hit")
     return line_for(
         view,

@@ -80,6 +80,14 @@ def _text(es: str, en: str) -> dict:
     return {"es": es, "en": en}
 
 
+def _meaningful(value: Any) -> Any:
+    """A declared action without the fields left at nothing (0, false, "", null, []), so the same
+    declaration compares equal however its form or client spelled the defaults."""
+    if isinstance(value, Mapping):
+        return {k: _meaningful(v) for k, v in value.items() if v not in (None, False, 0, "", [], {})}
+    return value
+
+
 def _name(table: Table, cid) -> str:
     return (table.combatant(cid) or {}).get("name", f"#{cid}")
 
@@ -257,17 +265,41 @@ class DeclaringCombat:
                 "target.not_found", RULE, "Ese objetivo no está en el combate.", "That target is not in the fight.",
                 path="/action/target",
             )  # fmt: skip
+        prior = decl.declaration_of(table.state, actor)
+        if prior is not None and _meaningful(prior) == _meaningful(action):
+            # Declaring again exactly what stands would log the same line twice and change nothing.
+            raise Refused(
+                "declare.unchanged", RULE, "Ya ha declarado exactamente eso: no cambia nada.",
+                "It has already declared exactly that: nothing changes.", kind=CONFLICT,
+            )  # fmt: skip
+
+    def _words(self, table: Table, action: Mapping) -> tuple[str, str]:
+        """A declared action in short words: what (its type's summary) and against whom."""
+        kind = self.declarable[action["type"]]
+        on = f" → {_name(table, action['target'])}" if action.get("target") is not None else ""
+        return f"{kind.summary_es or kind.name}{on}", f"{kind.summary_en or kind.summary_es or kind.name}{on}"
 
     def _declaration_text(
         self, table: Table, actor: int, action: Mapping, prior: Mapping | None
     ) -> tuple[dict, dict | None]:
-        kind = self.declarable[action["type"]]
+        """The line of a declaration; a change says what it changes from and to ("cambia su
+        declaración: Atacar → Matón → Retrasar la acción"), or that only its details changed."""
         name = _name(table, actor)
-        on = f" → {_name(table, action['target'])}" if action.get("target") is not None else ""
-        what_es, what_en = kind.summary_es or kind.name, kind.summary_en or kind.name
-        text = _text(f"{name} declara: {what_es}{on}.", f"{name} declares: {what_en}{on}.")
+        new_es, new_en = self._words(table, action)
         public = _text(f"{name} ha declarado su acción.", f"{name} has declared their action.")
-        return text, public
+        if prior is None or prior.get("type") not in self.declarable:
+            return _text(f"{name} declara: {new_es}.", f"{name} declares: {new_en}."), public
+        public = _text(f"{name} ha cambiado su declaración.", f"{name} has changed their declaration.")
+        old_es, old_en = self._words(table, prior)
+        if (old_es, old_en) == (new_es, new_en):
+            return _text(
+                f"{name} cambia los detalles de su declaración: {new_es}.",
+                f"{name} changes the details of their declaration: {new_en}.",
+            ), public
+        return _text(
+            f"{name} cambia su declaración: {old_es} ⇒ {new_es}.",
+            f"{name} changes their declaration: {old_en} ⇒ {new_en}.",
+        ), public
 
     def _after_declare(self, table: Table, dice: DiceSource, actor: int) -> None:
         if not self.waiting(table.state):

@@ -153,8 +153,14 @@
       event.detail.headers["X-Builder-Edit"] = String(edits);
       if (event.detail.elt.id === "builder") {
         var parameters = event.detail.parameters;
-        if (parameters instanceof FormData) parameters.delete("op");
-        else delete parameters.op;
+        // A live check never saves: htmx adds the last clicked submit button to every request of
+        // its form, so the check a click on "Guardar" starts (the field it takes the focus from
+        // changes) went out with `save` beside the form's own post, and one click made two sheets.
+        // The form's post alone saves.
+        ["op", "save"].forEach(function (name) {
+          if (parameters instanceof FormData) parameters.delete(name);
+          else delete parameters[name];
+        });
         inFlightOp = pendingOps.length ? pendingOps.shift() : null;
         if (inFlightOp !== null) {
           if (parameters instanceof FormData) parameters.set("op", inFlightOp);

@@ -90,6 +90,7 @@ def _roll(label, dice, faces, total, reading, text, *, first_nonce=0, modifiers=
         "reading": reading,
         "modifiers": [dict(m) for m in modifiers],
         "replaced": False,
+        "hidden": False,
         "text": text,
     }
 

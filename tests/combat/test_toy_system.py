@@ -246,6 +246,7 @@ def test_a_toy_system_plays_a_whole_encounter_through_the_api(coin, settings):
                 "reading": "= cruz",
                 "modifiers": [],
                 "replaced": False,
+                "hidden": False,
                 "commitment": tails.json()["events"][-1]["roll"]["commitment"],
                 "text": "Moneda d2: 1 = cruz",
             }

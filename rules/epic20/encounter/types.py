@@ -55,8 +55,25 @@ SETUP_ACTIVE = ("setup", "active")
 ANY_PHASE = ("setup", "active", "ended")
 
 
+# The actions a combatant takes in its turn, in words: what a declaration made ahead says it will do
+# (ATACAR EN COMBATE, HABILIDADES, MANIOBRAS DE COMBATE, LISTA DE PODERES, RETRASAR LA ACCIÓN).
+SUMMARIES = {
+    "attack": ("Atacar", "Attack"),
+    "escape": ("Librarse de efectos", "Break free"),
+    "skill_check": ("Tirada de habilidad", "Skill check"),
+    "delay": ("Retrasar la acción", "Delay"),
+    "maneuver": ("Maniobra", "Maneuver"),
+    "end_turn": ("Terminar el turno", "End the turn"),
+    "support": ("Apoyo", "Support"),
+    "use_power": ("Poder", "Power"),
+}
+
+
 def _type(name, handler, schema=NoInput, **options) -> ActionType:
-    return ActionType(name=name, resolve=resolving(handler), schema=schema, **options)
+    es, en = SUMMARIES.get(name, ("", ""))
+    return ActionType(
+        name=name, resolve=resolving(handler), schema=schema, summary_es=es, summary_en=en, **options
+    )
 
 
 ACTION_TYPES: dict[str, ActionType] = {
