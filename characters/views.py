@@ -278,8 +278,10 @@ def _remember_return(request) -> None:
 
 def _after_creating(request, saved: Character) -> str:
     """The page a just-created sheet leads to: the page its builder was opened from, when it was
-    opened for a sheet of this system (`_remember_return`), else the sheet."""
-    back = request.session.pop(RETURN_KEY, None) or {}
+    opened for a sheet of this system (`_remember_return`), else the sheet. It is kept until the
+    builder is opened again: a save that arrives twice (a double click, a retried request) must
+    lead both answers back to the same page."""
+    back = request.session.get(RETURN_KEY) or {}
     if back.get("system") == saved.system and back.get("url"):
         return back["url"]
     return _sheet_url(saved)
