@@ -21,7 +21,7 @@ from characters.systems import pages_for
 from combat.selectors import events_for, players_reader
 from epic20site.errors import DomainError, page_messages, request_lang
 from epic20site.pages import ratelimited, throttled_message
-from epic20site.remembered_pages import render_remembered_page
+from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
 from . import selectors, services
@@ -223,7 +223,7 @@ def applicant_sheet(request, pk, aid):
     if pages is None:
         raise Http404
     context = {**pages.sheet_context(request, character), "applicant_view": True}
-    return render(request, f"characters/{character.system}/sheet.html", context)
+    return render_page(request, f"characters/{character.system}/sheet.html", context)
 
 
 @login_required

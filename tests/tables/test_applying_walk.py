@@ -85,7 +85,9 @@ def test_the_gm_reads_the_sent_sheet_before_deciding_and_no_one_else_may():
     response = _client(gm).get(url)
     assert response.status_code == 200
     html = response.content.decode()
-    assert sheet.name in html and f"/characters/{sheet.pk}/edit/" not in html
+    assert f'<h1 class="h2 mb-0">{sheet.name}</h1>' in html or f">{sheet.name}</h1>" in html
+    assert "piloto con rayos de plasma" in html  # the sheet itself, not only its title
+    assert f"/characters/{sheet.pk}/edit/" not in html
     assert _client(UserFactory()).get(url).status_code in (403, 404)
     empty = apply(UserFactory(), campaign)
     assert _client(gm).get(reverse("tables:applicant_sheet", args=[campaign.pk, empty.pk])).status_code == 404
