@@ -87,8 +87,33 @@ class AwardForm(forms.Form):
 
 
 class WaiverForm(forms.Form):
-    code = forms.CharField(label=_("Código del error"), max_length=100)
-    path = forms.CharField(label=_("Ruta"), max_length=200, required=False)
+    """The GM chooses one of the sheet's problems by what it says, not by its code and path
+    (`problems`: the sheet's errors now; `chosen`: one the builder's "Dispensar" link named, which
+    the saved sheet may not have yet). The choice travels as "<code> <path>"."""
+
+    problem = forms.CharField(label=_("Error que se dispensa"), required=False, widget=forms.Select)
     reason = forms.CharField(
         label=_("Motivo"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 2})
     )
+
+    def __init__(self, *args, problems=(), chosen: dict | None = None, **kwargs):
+        options = [(f"{p['code']} {p['path']}", p["message"]) for p in problems]
+        if chosen and chosen.get("code"):
+            value = f"{chosen['code']} {chosen.get('path', '')}"
+            kwargs.setdefault("initial", {})["problem"] = value
+            if value not in dict(options):
+                label = chosen.get("message") or gettext("El error que viste en el constructor")
+                options.insert(0, (value, label))
+        super().__init__(*args, **kwargs)
+        posted = str(self.data.get("problem", "")) if self.is_bound else ""
+        if posted and posted not in dict(options):  # a refused post keeps what was chosen
+            options.insert(0, (posted, gettext("El error que viste en el constructor")))
+        self.fields["problem"].widget.choices = options
+
+    def clean(self):
+        data = super().clean()
+        code, _sep, path = (data.pop("problem", "") or "").partition(" ")
+        if not code:  # a form posted as before, with the code and path themselves
+            code, path = str(self.data.get("code", ""))[:100], str(self.data.get("path", ""))[:200]
+        data["code"], data["path"] = code, path
+        return data

@@ -290,8 +290,10 @@ def _remember_return(request) -> None:
 
 def _after_creating(request, saved: Character) -> str:
     """The page a just-created sheet leads to: the page its builder was opened from, when it was
-    opened for a sheet of this system (`_remember_return`), else the sheet."""
-    back = request.session.pop(RETURN_KEY, None) or {}
+    opened for a sheet of this system (`_remember_return`), else the sheet. It is kept until the
+    builder is opened again: a save that arrives twice (a double click, a retried request) must
+    lead both answers back to the same page."""
+    back = request.session.get(RETURN_KEY) or {}
     if back.get("system") == saved.system and back.get("url"):
         return back["url"]
     return _sheet_url(saved)
@@ -346,10 +348,10 @@ def _sheet_context(request, character: Character, pages, **extra) -> dict:
     character = selectors.character_with_history(character.pk)
     context = pages.sheet_context(request, character)
     if context["is_gm"]:
-        code = request.GET.get("code", "")[:100]
-        path = request.GET.get("path", "")[:200]
+        chosen = {key: request.GET.get(key, "")[:200] for key in ("code", "path", "message")}
         context.setdefault("award_form", AwardForm())
-        context.setdefault("waiver_form", WaiverForm(initial={"code": code, "path": path}))
+        problems = context["report"]["errors"]
+        context.setdefault("waiver_form", WaiverForm(problems=problems, chosen=chosen))
     context.update(_encounter_links(request))
     context.update(extra)
     return context
@@ -408,17 +410,22 @@ def character_award(request, pk):
 @require_POST
 def character_waive(request, pk):
     character = access.access_character_by_id(request.user, pk, gm_only=True)
-    form = WaiverForm(request.POST)
+    form = WaiverForm(request.POST, problems=_waivable(character))
     if form.is_valid():
         try:
             services.character_waive(character=character, created_by=request.user, **form.cleaned_data)
         except services.CharacterError as exc:
-            field = {"/code": "code", "/path": "path", "/reason": "reason"}.get(exc.path)
+            field = {"/code": "problem", "/path": "problem", "/reason": "reason"}.get(exc.path)
             form.add_error(field, exc.message)
         else:
             messages.success(request, _("Error dispensado."))
             return redirect(_sheet_url(character))
     return _render_sheet(request, character, status=400, waiver_form=form)
+
+
+def _waivable(character: Character) -> list[dict]:
+    """The sheet's errors now, as the waiver form offers them."""
+    return selectors.character_report(character, selectors.request_lang())["errors"]
 
 
 @login_required

@@ -158,6 +158,18 @@ def _npc_name(sheet: Any) -> str:
     return (raw.strip() if isinstance(raw, str) else "") or _("PNJ")
 
 
+def _numbered(encounter: Encounter, name: str) -> str:
+    """An NPC's name, numbered when the fight already has someone of that name ("Matón 2",
+    "Matón 3"): two NPCs from one saved sheet must not read the same in a list of targets."""
+    taken = set(encounter.combatants.values_list("name", flat=True))
+    if name not in taken:
+        return name
+    number = 2
+    while f"{name[: NAME_MAX - 4]} {number}" in taken:
+        number += 1
+    return f"{name[: NAME_MAX - 4]} {number}"
+
+
 def _check_add(encounter: Encounter, user, *, side: str, is_gm: bool, npc: bool, hero_points) -> str:
     if encounter.status == Encounter.Status.ENDED:
         raise Conflict("encounter.ended", _("El combate ya ha terminado."))
@@ -203,6 +215,8 @@ def combatant_add(
         sheet, name = _saved_npc_sheet(encounter, user, npc_from)
     else:
         character, sheet, name, owner = None, npc_sheet or {}, _npc_name(npc_sheet), None
+    if character is None:
+        name = _numbered(encounter, name[:NAME_MAX])
     combatant = Combatant.objects.create(
         encounter=encounter,
         character=character,

@@ -13,7 +13,7 @@ from django.utils import timezone
 from campaigns.access import as_id
 from epic20site.clock import now
 
-from .models import Application, Listing
+from .models import ApplicantBlock, Application, Listing
 
 
 def today() -> datetime.date:
@@ -100,3 +100,26 @@ def pending_application(user, campaign) -> Application | None:
     return Application.objects.filter(
         applicant=user, campaign=campaign, status=Application.Status.PENDING
     ).first()
+
+
+def is_blocked(campaign, user) -> bool:
+    """Whether the campaign's GM blocked `user` from applying (tables.services refuses them)."""
+    return ApplicantBlock.objects.filter(campaign=campaign, user=user).exists()
+
+
+def blocked_in(campaign) -> QuerySet[ApplicantBlock]:
+    """Whom the campaign's GM blocked, by name: the applications page offers to unblock them."""
+    return ApplicantBlock.objects.filter(campaign=campaign).select_related("user").order_by("user__username")
+
+
+def sent_sheet(campaign, application_id):
+    """The sheet a pending or decided application to `campaign` sent, for its GM to read before
+    deciding; 404 when the application is not the campaign's or sent none."""
+    application = (
+        Application.objects.select_related("character")
+        .filter(campaign=campaign, pk=as_id(application_id), character__isnull=False)
+        .first()
+    )
+    if application is None:
+        raise Http404
+    return application.character

@@ -225,6 +225,11 @@ def application_decide(
     return application
 
 
+def applicant_unblock(*, campaign: Campaign, user_id) -> None:
+    """The GM lets a player they blocked apply to the campaign again; unknown ids do nothing."""
+    ApplicantBlock.objects.filter(campaign=campaign, user_id=as_id(user_id)).delete()
+
+
 # --- telling the other side ---------------------------------------------------------------
 # In Spanish; each reader gets them in their language (the English in the app's catalogue).
 APPLIED = gettext_noop("%(name)s quiere jugar en «%(campaign)s».")

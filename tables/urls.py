@@ -13,4 +13,6 @@ urlpatterns = [
     path("campana/<int:pk>/anuncio/", views.listing_edit, name="listing"),
     path("campana/<int:pk>/solicitudes/", views.applications, name="applications"),
     path("campana/<int:pk>/solicitudes/<int:aid>/", views.decide, name="decide"),
+    path("campana/<int:pk>/solicitudes/<int:aid>/ficha/", views.applicant_sheet, name="applicant_sheet"),
+    path("campana/<int:pk>/bloqueos/<int:uid>/quitar/", views.unblock, name="unblock"),
 ]

@@ -17,10 +17,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.access import access_campaign_by_id, as_id
 from characters.models import Character
+from characters.systems import pages_for
 from combat.selectors import events_for, players_reader
 from epic20site.errors import DomainError, page_messages, request_lang
 from epic20site.pages import ratelimited, throttled_message
-from epic20site.remembered_pages import render_remembered_page
+from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
 
 from . import selectors, services
@@ -139,8 +140,21 @@ def apply(request, pk):
             else:
                 messages.success(request, _("Solicitud enviada. Te avisaremos cuando responda quien dirige."))
                 return redirect("tables:my_applications")
-    context = {"listing": listing, "campaign": campaign, "form": form}
+    context = {
+        "listing": listing,
+        "campaign": campaign,
+        "form": form,
+        # A blocked player learns it before writing anything (the service would refuse them).
+        "blocked": selectors.is_blocked(campaign, request.user),
+        "builder_url": _builder_url(campaign),
+    }
     return render(request, "tables/apply.html", context, status=400 if form.errors else 200)
+
+
+def _builder_url(campaign) -> str:
+    """The builder for a new sheet of the table's system, coming back to this form once saved."""
+    query = urlencode({"system": campaign.system, "next": reverse("tables:apply", args=[campaign.pk])})
+    return f"{reverse('characters:new')}?{query}"
 
 
 @login_required
@@ -187,8 +201,38 @@ def applications(request, pk):
         "listing": selectors.listing_of(campaign),
         "applications": selectors.applications_for_campaign(campaign),
         "decision_form": DecisionForm(),
+        "blocked": selectors.blocked_in(campaign),
+        "has_levels": campaign.system in leveled_systems(),
     }
     return render(request, "tables/applications.html", context)
+
+
+def leveled_systems() -> set[str]:
+    """The systems whose sheets have a level (as the character list tells them: a `sheet_summary`
+    on the system's seam); the others' cards name the system instead of "Nivel 0"."""
+    return {slug for slug, system in systems.all_systems().items() if hasattr(system, "sheet_summary")}
+
+
+@login_required
+@require_GET
+def applicant_sheet(request, pk, aid):
+    """The sheet an application sent, read-only, for the GM to read before deciding."""
+    campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+    character = selectors.sent_sheet(campaign, aid)
+    pages = pages_for(character.system)
+    if pages is None:
+        raise Http404
+    context = {**pages.sheet_context(request, character), "applicant_view": True}
+    return render_page(request, f"characters/{character.system}/sheet.html", context)
+
+
+@login_required
+@require_POST
+def unblock(request, pk, uid):
+    campaign = access_campaign_by_id(request.user, pk, gm_only=True)
+    services.applicant_unblock(campaign=campaign, user_id=uid)
+    messages.success(request, _("Desbloqueado: puede volver a apuntarse."))
+    return redirect("tables:applications", pk=campaign.pk)
 
 
 @login_required

@@ -17,9 +17,10 @@ from rules.anima.sheet import NUMBERS as NUMBER_RULES
 from rules.anima.sheet import POWER_NUMBERS, WEAPON_NUMBERS
 from rules.anima.system import SYSTEM
 
-from .. import selectors
+from .. import selectors, untouched_rows
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
+from ..page_format import ROW_PATH, row_named
 
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
@@ -35,6 +36,11 @@ POWER_KEYS = {"name": "text", "kind": "text", "capability": "text", "damage": "i
               "range": "int", "fast": "flag", "armor_value": "flag", "lasting": "flag"}  # fmt: skip
 SECTIONS = {"weapons": WEAPON_KEYS, "powers": POWER_KEYS}
 MAX_ROWS = 20
+# How the rule check names a row whose problem it lists ("Arma 2: Daño: Falta este número.").
+ROW_NAMES = {
+    "weapons": lambda n: _("Arma %(n)s") % {"n": n},
+    "powers": lambda n: _("Poder %(n)s") % {"n": n},
+}
 NEW_ROW = {
     "weapons": {"name": "", "size": "medium", "damage": "", "ranged": False, "reload": "0", "initiative": "0"},
     "powers": {"name": "", "kind": "attack", "capability": "magic", "damage": "0", "difficulty": "0",
@@ -291,12 +297,24 @@ def _named(message: str, path: str) -> str:
     return f"{label()}: {message}" if label else message
 
 
+def _listed(error: dict) -> str:
+    """A problem as the rule check lists it: a row's says which row and field ("Arma 2: Daño:
+    Falta este número."), as MSH's and Hero's do; beside the row it stays "Daño: …"."""
+    match = ROW_PATH.match(error["path"])
+    if not match:
+        return error["message"]
+    prefix = f"/{match['section']}/{match['index']}"
+    return row_named(_field_message(error, prefix), error["path"], ROW_NAMES)
+
+
 def builder_context(request, form, character, *, campaign, saving=False, live=False) -> dict:
     lang = selectors.request_lang()
     report = _report(form.sheet(), lang)
+    rows_untouched = untouched_rows.untouched(form.rows, NEW_ROW)
+    problems, held = untouched_rows.quiet(report["errors"], rows_untouched, saving=saving)
     slots: dict[str, list[str]] = defaultdict(list)
     errors = []
-    for problem in report["errors"]:
+    for problem in problems:
         slot = form.slot_for(problem["path"])
         message = _named(problem["message"], problem["path"])
         slots[slot].append(message)
@@ -312,7 +330,8 @@ def builder_context(request, form, character, *, campaign, saving=False, live=Fa
         "character": character,
         "report": report,
         "valid": report["valid"],
-        "errors": errors,
+        "errors": [{**e, "message": _listed(e)} for e in errors],
+        "rows_held": held,
         "warnings": warnings,
         "slots": dict(slots),
         "derived_rows": derived_rows(report["derived"]),

@@ -28,6 +28,7 @@ from ..access import is_character_gm
 from ..forms import campaign_choices
 from ..page_format import half
 from ..sheets import json_number
+from ..templatetags.character_tags import rule_label_filter
 from .epic20_availability import unavailable
 from .epic20_catalogue import catalogue_for, maps, rule_texts
 from .epic20_form import BuilderForm
@@ -248,7 +249,9 @@ def builder_context(
         "derived_rows": derived_rows(report["derived"]),
         "equipment_costs": costs,
         "saving": saving,
-        "attribute_values": [("0", "0"), ("0.5", "½"), ("1", "1")],
+        "attribute_fieldsets": attribute_fieldsets(
+            lang, tuple(str(form.fields.get(f"attr-{a['slug']}", "")) for a in catalogue["attributes"])
+        ),
         "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
         "campaign": campaign,
         # Only the whole page shows it: a callable, so a live check never runs the query.
@@ -260,6 +263,39 @@ def builder_context(
         "equipment_flags": equipment_flag_fields(),
     }
     return context
+
+
+ATTRIBUTE_VALUES = (("0", "0"), ("0.5", "½"), ("1", "1"))
+
+
+@lru_cache(maxsize=256)
+def attribute_fieldsets(lang: str, chosen: tuple[str, ...]) -> str:
+    """The five attributes' radio rows, drawn once per language and set of values chosen (the
+    builder's template drew them with two nested loops on every render). Each row's legend
+    carries the attribute's description as its title (LISTA DE ATRIBUTOS)."""
+    rows = []
+    for attribute, value in zip(catalogue_for(lang)["attributes"], chosen, strict=True):
+        name = f"attr-{attribute['slug']}"
+        options = format_html_join(
+            "",
+            '<span class="form-check form-check-inline mb-0"><input class="form-check-input" type="radio" '
+            'name="{0}" id="{0}-{1}" value="{2}"{3}><label class="form-check-label" for="{0}-{1}">{4}'
+            "</label></span>",
+            (
+                (name, i, option, mark_safe(" checked") if option == value else "", label)
+                for i, (option, label) in enumerate(ATTRIBUTE_VALUES)
+            ),
+        )
+        rows.append(
+            format_html(
+                '<fieldset class="d-flex flex-wrap align-items-center gap-3 mb-1"><legend class="col-form-label '
+                'col-4 col-md-3 p-0 float-none mb-0" title="{}">{}</legend>{}</fieldset>',
+                rule_label_filter(attribute["description"], "epic20"),
+                attribute["name"],
+                options,
+            )
+        )
+    return mark_safe("".join(rows))
 
 
 def _options_with_values(archetype: dict | None, chosen: dict) -> list[dict]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.epic20.sheet import EQUIPMENT_FLAGS
@@ -58,8 +61,14 @@ def equipment_flag_help(key: str) -> str:
 
 
 def equipment_flag_fields() -> list[dict[str, str]]:
-    """The builder's checkboxes of an equipment row, in the engine's order."""
+    """The builder's checkboxes of an equipment row, in the engine's order (made once per
+    language: every render of the builder asks for them)."""
+    return _flag_fields(get_language() or "es")
+
+
+@cache
+def _flag_fields(lang: str) -> list[dict[str, str]]:
     return [
-        {"key": key, "label": equipment_flag_label(key), "help": equipment_flag_help(key)}
+        {"key": key, "label": str(equipment_flag_label(key)), "help": str(equipment_flag_help(key))}
         for key in EQUIPMENT_FLAGS
     ]

@@ -16,7 +16,7 @@ from rules.hero import spd as speed
 from rules.hero.sheet_rules import ATTACK_KINDS, CHARACTERISTICS, LEVEL_SCOPES
 from rules.hero.system import SYSTEM
 
-from .. import selectors
+from .. import selectors, untouched_rows
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 from ..page_format import row_named
@@ -167,7 +167,10 @@ class HeroForm:
                 "ed": _number(self.fields["red"] or "0"),
             },
             "combat_levels": [
-                {"levels": _number(row["levels"]), "applies_to": row["applies_to"]}
+                {
+                    "levels": _number(row["levels"]) if row["levels"].strip() else None,
+                    "applies_to": row["applies_to"],
+                }
                 for row in self.rows["levels"]
             ],
             "range_levels": _number(self.fields["range_levels"] or "0"),
@@ -183,7 +186,7 @@ def _attack_of(row: dict) -> dict:
     attack = {
         "name": row["name"].strip(),
         "kind": row["kind"],
-        "dice": _number(row["dice"]),
+        "dice": _number(row["dice"]) if row["dice"].strip() else None,  # empty: "falta"
         **{flag: bool(row[flag]) for flag in ATTACK_FLAGS},
         "autofire": _number(row["autofire"] or "0"),
     }
@@ -278,9 +281,14 @@ def builder_context(request, form: HeroForm, character, *, campaign, saving=Fals
     lang = selectors.request_lang()
     sheet = form.sheet()
     report = SYSTEM.check_sheet(sheet)
+    # A new combat level row is legal as drawn ("1", "all"); a new attack needs a name and dice.
+    rows_untouched = untouched_rows.untouched(form.rows, {"attacks": _blank_attack()})
+    problems, held = untouched_rows.quiet(
+        ({"path": p.path, "problem": p} for p in report.errors), rows_untouched, saving=saving
+    )
     slots: dict[str, list[str]] = defaultdict(list)
     errors = []
-    for problem in report.errors:
+    for problem in (p["problem"] for p in problems):
         shown = problem.as_dict(lang)
         slot = slot_for(problem.path)
         slots[slot].append(shown["message"])
@@ -305,6 +313,7 @@ def builder_context(request, form: HeroForm, character, *, campaign, saving=Fals
         "character": character,
         "valid": report.valid,
         "errors": errors,
+        "rows_held": held,
         "slots": dict(slots),
         "derived": derived_numbers(sheet, dict(report.derived) if report.valid else None),
         "segments": list(speed.SEGMENTS),

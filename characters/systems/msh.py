@@ -15,7 +15,7 @@ from rules.msh.catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPES
 from rules.msh.ranks import BY_SLUG, RANKS, TOP, rank_of
 from rules.msh.system import SYSTEM
 
-from .. import selectors
+from .. import selectors, untouched_rows
 from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..forms import campaign_choices
 from ..page_format import row_named
@@ -36,6 +36,11 @@ ROW_NAMES = {
 }
 ROW_KEY = re.compile(r"^(powers|weapons)-(\d{1,3})-([a-z_]+)$")
 MAX_ROWS = 50
+# What "Añadir" puts in a new row (a row still holding it stays quiet: characters/untouched_rows.py).
+NEW_ROWS = {
+    "powers": {"name": "", "rank": "", "combat_type": "blunt"},
+    "weapons": {"name": "", "combat_type": "shooting", "damage": "", "material": ""},
+}
 
 
 def _whole(raw: str):
@@ -104,9 +109,7 @@ class MshForm:
         parts = op.split(":")
         if len(parts) == 2 and parts[0] == "add" and parts[1] in ROW_FIELDS:
             if len(self.rows[parts[1]]) < MAX_ROWS:
-                blank = dict.fromkeys(ROW_FIELDS[parts[1]], "")
-                blank.update({"combat_type": "blunt" if parts[1] == "powers" else "shooting"})
-                self.rows[parts[1]].append(blank)
+                self.rows[parts[1]].append(dict(NEW_ROWS[parts[1]]))
         elif len(parts) == 3 and parts[0] == "remove" and parts[1] in ROW_FIELDS and parts[2].isdigit():
             index = int(parts[2])
             if index < len(self.rows[parts[1]]):
@@ -246,9 +249,11 @@ def _rows_view(form: MshForm, lang: str) -> dict:
 def builder_context(request, form: MshForm, character, *, campaign, saving=False, live=False) -> dict:
     lang = selectors.request_lang()
     report = SYSTEM.check_sheet(form.sheet()).as_dict(lang=lang)
+    rows_untouched = untouched_rows.untouched(form.rows, NEW_ROWS)
+    problems, held = untouched_rows.quiet(report["errors"], rows_untouched, saving=saving)
     slots: dict[str, list[str]] = defaultdict(list)
     errors = []
-    for problem in report["errors"]:
+    for problem in problems:
         slot = form.slot_for(problem["path"])
         slots[slot].append(problem["message"])
         errors.append(
@@ -267,6 +272,7 @@ def builder_context(request, form: MshForm, character, *, campaign, saving=False
         "report": report,
         "valid": report["valid"],
         "errors": errors,
+        "rows_held": held,
         "warnings": warnings,
         "slots": dict(slots),
         "derived_rows": derived_rows(report["derived"], lang),

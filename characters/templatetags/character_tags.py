@@ -1,5 +1,7 @@
 """Template helpers of the character pages."""
 
+import re
+
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -23,7 +25,13 @@ def get(mapping, key):
 def rule_label_filter(rule, system="epic20"):
     """A rule tag of `system` ("LISTA DE HABILIDADES", `{{ error.rule|rule_label:"msh" }}`) named
     in the page's language, from the system's table (`rules/<slug>/section_names.py`)."""
-    return rule_label(str(rule or ""), (get_language() or "es")[:2], str(system or "epic20"))
+    named = rule_label(str(rule or ""), (get_language() or "es")[:2], str(system or "epic20"))
+    return _SHOUTED.sub(lambda m: m[0][0] + m[0][1:].lower(), named)
+
+
+# A heading the document writes in capitals ("LISTA DE VENTAJAS", "PUNTOS DE HÉROE"): read as a
+# section's name ("Lista de ventajas"), not shouted, beside an error in a sentence.
+_SHOUTED = re.compile(r"\b[A-ZÁÉÍÓÚÑÜ]{4,}(?:\s+[A-ZÁÉÍÓÚÑÜ]{2,})*\b")
 
 
 @register.filter(name="half")

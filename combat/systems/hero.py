@@ -81,11 +81,14 @@ def card(view: dict, lang: str) -> dict:
         "equipment_views": [],
         "defense": view.get("dcv_now"),
         "stats": [
-            stat("stun", "STUN", _("Aturdimiento (ATU)"), view.get("stun"), view.get("stun_max")),
-            stat("hit-points", "BODY", _("Cuerpo (CUE)"), view.get("hit_points"), view.get("hit_points_max")),
-            stat("end", "END", _("Aguante (AGU)"), view.get("end"), view.get("end_max")),
-            stat("defense", "DCV", _("Valor de combate defensivo ahora"), view.get("dcv_now")),
-            stat("spd", "SPD", _("Velocidad"), view.get("spd")),
+            # The Spanish document's abbreviations, as the GM's table and the forms use them.
+            stat("stun", _("ATU"), _("Aturdimiento (ATU)"), view.get("stun"), view.get("stun_max")),
+            stat(
+                "hit-points", _("CUE"), _("Cuerpo (CUE)"), view.get("hit_points"), view.get("hit_points_max")
+            ),
+            stat("end", _("AGU"), _("Aguante (AGU)"), view.get("end"), view.get("end_max")),
+            stat("defense", _("VCD"), _("Valor de combate defensivo ahora"), view.get("dcv_now")),
+            stat("spd", _("VEL"), _("Velocidad"), view.get("spd")),
         ],
     }
 
@@ -120,9 +123,12 @@ def chart_rows(clock: dict, cards: dict) -> list[dict]:
 
 
 def _target_options(cards: dict, actor: int) -> list[dict]:
-    """Everyone else in the fight, the other sides first (the likelier target is chosen)."""
+    """Everyone else in the fight still alive, the other sides first (the likelier target is
+    chosen): the dead are no target to offer, let alone preselect."""
     side = cards[actor]["side"]
-    others = [c for c in cards.values() if not c["removed"] and c["id"] != actor]
+    others = [
+        c for c in cards.values() if not c["removed"] and c["id"] != actor and c.get("status") != "dead"
+    ]
     others.sort(key=lambda c: c["side"] == side)
     return [{"id": c["id"], "name": c["name"]} for c in others]
 
@@ -169,6 +175,9 @@ def actor_menu(raw: dict, actor: int, cards: dict, lang: str) -> dict:
         ],
         "targets": _target_options(cards, actor),
         "lost_attacks": list(c.get("lost_attacks") or []),
+        # No attack left to pay for: the page says why the attack form is gone.
+        "end_needed": found["end_needed"],
+        "end_left": c.get("end"),
         "autofire": [a["name"] for a in (c.get("sheet") or {}).get("attacks", []) if a.get("autofire")],
     }
 

@@ -22,3 +22,6 @@ SECTIONS_EN = {
     # docs/api.md's own heading, already English.
     "Actions of the new systems": "Actions of the new systems",
 }
+
+# Every tag is the Spanish document's own heading: a Spanish page shows it as written.
+SECTIONS_ES: dict[str, str] = {}

@@ -54,6 +54,26 @@ def _system_pattern(slug: str) -> re.Pattern:
     return _pattern(sections_en(slug))
 
 
+@cache
+def sections_es(slug: str) -> Mapping[str, str]:
+    """How a Spanish page names the tags a system writes in another language (Hero's "6E
+    Movement", where the seed is silent and the engine cites the published rule): each system's
+    `SECTIONS_ES`, empty when every tag is already the Spanish document's heading."""
+    try:
+        module = importlib.import_module(f"rules.{slug}.section_names")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"rules.{slug}", f"rules.{slug}.section_names"):
+            raise
+        return {}
+    return dict(module.SECTIONS_ES)
+
+
+@cache
+def _spanish_pattern(slug: str) -> re.Pattern | None:
+    names = sections_es(slug)
+    return _pattern(names) if names else None
+
+
 def translate(rule: str, names: Mapping[str, str], pattern: re.Pattern | None = None) -> str:
     """`rule` with every section name of `names` in it replaced by its English name."""
     if not rule or not names:
@@ -63,9 +83,12 @@ def translate(rule: str, names: Mapping[str, str], pattern: re.Pattern | None = 
 
 def rule_label(rule: str, lang: str, slug: str) -> str:
     """A rule tag of system `slug` as the reader's language names its sections; words the table
-    does not name stay as written, and Spanish readers get the tag as the engine wrote it."""
-    if lang != "en" or not rule:
-        return rule or ""
+    does not name stay as written, and Spanish readers get the tag as the engine wrote it but
+    for the few tags a system writes in English (`sections_es`)."""
+    if not rule:
+        return ""
+    if lang != "en":
+        return translate(rule, sections_es(slug), _spanish_pattern(slug))
     return translate(rule, sections_en(slug), _system_pattern(slug))
 
 

@@ -32,3 +32,6 @@ SECTIONS_EN = {
     "Tipos de acciones en el turno": "Kinds of actions in the turn",
     "Reglas de equipo": "Equipment rules",
 }
+
+# Every tag is the Spanish document's own heading: a Spanish page shows it as written.
+SECTIONS_ES: dict[str, str] = {}

@@ -16,8 +16,10 @@ from .phase import acts_on_ego
 from .sheet_rules import STRIKE
 
 
-def _attacks(c: Mapping) -> list[str]:
-    usable = []
+def _attacks(c: Mapping) -> tuple[list[str], int | None]:
+    """The attacks the character may use and pay for now, and, when END is all that stops every
+    other one, the least END one of them costs (004 "Aguante": an attack spends its END)."""
+    usable, costs = [], []
     for name in [STRIKE, *(a["name"] for a in c["sheet"]["attacks"])]:
         try:
             w = aims.weapon(c, name)
@@ -26,7 +28,9 @@ def _attacks(c: Mapping) -> list[str]:
             continue
         if w.end <= c["end"]:
             usable.append(name)
-    return usable
+        else:
+            costs.append(w.end)
+    return usable, (min(costs) if costs and not usable else None)
 
 
 def _maneuvers(c: Mapping, attacks: list[str]) -> list[str]:
@@ -66,7 +70,7 @@ def _fits(kind: str, c: Mapping) -> bool:
 def choices(state: Mapping, actor: int) -> dict:
     c = (state.get("combatants") or {}).get(str(actor))
     if c is None or c.get("removed"):
-        return {"actions": [], "attacks": [], "maneuvers": []}
+        return {"actions": [], "attacks": [], "maneuvers": [], "end_needed": None}
     probes = {"defend": {"type": "defend", "abort": True}}
     actions = [
         kind
@@ -82,7 +86,17 @@ def choices(state: Mapping, actor: int) -> dict:
             if acts_on_ego(state, actor, {"type": "attack", "attack": a["name"]})
         ]
         if early:  # a mental attack may come before the DEX order (Combate mental)
-            return {"actions": ["attack", *actions], "attacks": early, "maneuvers": ["other-attacks"]}
-        return {"actions": actions, "attacks": [], "maneuvers": []}
-    attacks = _attacks(c)
-    return {"actions": actions, "attacks": attacks, "maneuvers": _maneuvers(c, attacks)}
+            return {
+                "actions": ["attack", *actions],
+                "attacks": early,
+                "maneuvers": ["other-attacks"],
+                "end_needed": None,
+            }
+        return {"actions": actions, "attacks": [], "maneuvers": [], "end_needed": None}
+    attacks, end_needed = _attacks(c)
+    return {
+        "actions": actions,
+        "attacks": attacks,
+        "maneuvers": _maneuvers(c, attacks),
+        "end_needed": end_needed,  # no attack left to pay for: the least END one costs
+    }

@@ -56,3 +56,21 @@ SIXTH_EDITION = (
 )
 
 SECTIONS_EN = {**MANEUVERS_EN, **HEADINGS_EN, **{name: name for name in SIXTH_EDITION}}
+
+# A Spanish page names the 6E rules the engine cites in English by their Spanish names (the seed's
+# vocabulary: ATU, CUE, despedido, Velocidad), so no citation on a Spanish page is in English.
+SECTIONS_ES = {
+    "6E Dying": "6.ª edición: Morir",
+    "6E Killing Attack": "6.ª edición: Ataque letal",
+    "6E Knockback": "6.ª edición: Salir despedido",
+    "6E Movement": "6.ª edición: Movimiento",
+    "6E Post-Segment 12 Recovery": "6.ª edición: Recuperación tras el segmento 12",
+    "6E Recovering From Unconsciousness": "6.ª edición: Recuperarse de la inconsciencia",
+    "6E Recovering From Unconsciousness: once a minute": (
+        "6.ª edición: Recuperarse de la inconsciencia: una vez por minuto"
+    ),
+    "6E Recovery": "6.ª edición: Recuperación",
+    "6E Speed Chart": "6.ª edición: Tabla de velocidad",
+    "6E Stunned": "6.ª edición: Aturdido",
+    "6E Strength Table": "6.ª edición: Tabla de fuerza",
+}

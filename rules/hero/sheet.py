@@ -58,6 +58,9 @@ def _int_in(
     rule: str = RULE_SHEET,
 ) -> int | None:
     """An integer between `low` and `high`, or a problem (`<code>.not_integer` / `.out_of_range`)."""
+    if value is None:  # left empty: say it is missing, not that it is no whole number
+        out.add(f"{code}.not_integer", path, f"{what[0]}: falta.", f"{what[1]}: missing.", rule)
+        return None
     if not _is_int(value):
         out.add(
             f"{code}.not_integer",

@@ -44,3 +44,6 @@ SECTIONS_EN = {
     "Hoja de personaje": "Character sheet",
     "Opciones": "Options",
 }
+
+# Every tag is the Spanish document's own heading: a Spanish page shows it as written.
+SECTIONS_ES: dict[str, str] = {}

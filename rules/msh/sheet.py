@@ -62,6 +62,9 @@ def _number(value, path, what_es, what_en, problems, *, nullable=False) -> int |
     """A rank number in 0..TOP, or a problem."""
     if value is None and nullable:
         return None
+    if value is None:  # left empty: say it is missing, not that it is no whole number
+        problems.append(_problem("number.not_integer", path, f"{what_es}: falta.", f"{what_en}: missing."))
+        return None
     if not _is_int(value):
         problems.append(
             _problem(

@@ -164,7 +164,7 @@ def test_the_missing_name_error_carries_no_rule_tag(user):
 
 
 def test_other_errors_keep_their_rule_section(user):
-    assert "(LISTA DE PODERES)" in element(live(user, over_budget_powers()), "error-list")
+    assert "(Lista de poderes)" in element(live(user, over_budget_powers()), "error-list")
 
 
 # --- On a phone --------------------------------------------------------------------------------------------------

@@ -50,25 +50,26 @@ def _rows(html: str) -> dict:
             "es",
             [
                 ("powers-0", "Poder 1: Falta el nombre."),
-                ("powers-0", "Poder 1: Rango del poder: debe ser un número entero."),
+                ("powers-0", "Poder 1: Rango del poder: falta."),
                 ("powers-1", "Poder 2: Falta el nombre."),
-                ("powers-1", "Poder 2: Rango del poder: debe ser un número entero."),
+                ("powers-1", "Poder 2: Rango del poder: falta."),
             ],
         ),
         (
             "en",
             [
                 ("powers-0", "Power 1: The name is missing."),
-                ("powers-0", "Power 1: Power rank: must be a whole number."),
+                ("powers-0", "Power 1: Power rank: missing."),
                 ("powers-1", "Power 2: The name is missing."),
-                ("powers-1", "Power 2: Power rank: must be a whole number."),
+                ("powers-1", "Power 2: Power rank: missing."),
             ],
         ),
     ],
 )
 def test_msh_s_rule_check_names_the_power_each_problem_is_in(lang, expected):
     fields = {**MshForm.blank().fields, "name": "Lobo"}
-    assert _summary("msh", fields, ["add:powers", "add:powers"], lang) == expected
+    used = {"powers-0-combat_type": "energy", "powers-1-combat_type": "energy"}  # each row used
+    assert _summary("msh", fields, ["add:powers", "add:powers"], lang, **used) == expected
 
 
 @pytest.mark.parametrize(

@@ -89,9 +89,9 @@ def test_the_english_builder_names_the_documents_sections_in_english():
     blank = {"system": "epic20", "name": ""}
     spanish = client.post("/characters/new/", blank, **HTMX).content.decode()
     english = client.post("/characters/new/", blank, **HTMX, **EN).content.decode()
-    assert "(LISTA DE ATRIBUTOS)" in spanish
-    assert "(LIST OF ATTRIBUTES)" in english
-    assert "(LISTA DE" not in english
+    assert "(Lista de atributos)" in spanish
+    assert "(List of attributes)" in english
+    assert "(Lista de" not in english
 
 
 @pytest.mark.parametrize("headers", [{}, EN])

@@ -167,3 +167,18 @@ def test_the_builder_never_sends_anyone_to_another_site(table):
     gm.get("/characters/new/?system=epic20&next=https://example.org/")
     saved = gm.post("/characters/new/", form_data(nova(name="Vigía"), save="1"))
     assert saved["Location"] == f"/characters/{Character.objects.get(name='Vigía').pk}/"
+
+
+def test_a_save_that_arrives_twice_still_comes_back_to_the_fight_both_times(table):
+    """A double click or a retried request sends the save twice: whichever answer the browser
+    follows must lead back to the fight (seen in Anima's and MSH's builders)."""
+    from rules.anima.examples import SWORDSWOMAN
+    from tests.characters.test_anima_pages import post_of
+
+    gm = logged_in(table["gm"])
+    page = table["page"]
+    gm.get(f"/characters/new/?system=anima&next={page}")
+    first = gm.post("/characters/new/", post_of(SWORDSWOMAN, save="1"))
+    second = gm.post("/characters/new/", post_of(SWORDSWOMAN, save="1"), HTTP_HX_REQUEST="true")
+    assert first.status_code == 302 and first["Location"] == page
+    assert second["HX-Redirect"] == page

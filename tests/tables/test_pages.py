@@ -233,7 +233,8 @@ def test_the_gm_sees_the_sheet_sent_and_links_to_it_once_it_is_in_the_campaign(c
     page = reverse("tables:applications", args=[campaign.pk])
     sheet_url = reverse("characters:sheet", args=[sheet.pk])
     before = client.get(page).content.decode()
-    assert "Nova (Nivel 8)" in before and sheet_url not in before
+    sent = reverse("tables:applicant_sheet", args=[campaign.pk, application.pk])
+    assert f'<a href="{sent}">Nova</a> (Nivel 8)' in before and sheet_url not in before
     services.application_decide(campaign=campaign, application_id=application.pk, status="accepted")
     assert sheet_url in client.get(page).content.decode()
     assert client.get(sheet_url).status_code == 200

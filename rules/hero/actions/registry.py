@@ -18,6 +18,7 @@ from .schemas import (
     ConditionInput,
     DefendInput,
     Empty,
+    EndTurnInput,
     KnockbackObstacleInput,
     MoveInput,
     PickUpInput,
@@ -182,7 +183,7 @@ ACTIONS: dict[str, ActionType] = {
             "Intentar escapar de quien le cubre",
             "Try to escape being covered",
         ),
-        _a("end_turn", turn.end_turn, Empty, "Terminar la fase", "End the phase"),
+        _a("end_turn", turn.end_turn, EndTurnInput, "Terminar la fase", "End the phase"),
         _a(
             "set_condition",
             gm.set_condition,

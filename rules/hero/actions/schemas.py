@@ -195,6 +195,21 @@ class Empty:
     pass
 
 
+# A phase by its turn and segment, "2.6": what the page's "Terminar la fase" names.
+PHASE_PATTERN = r"^[0-9]{1,4}\.(?:[1-9]|1[0-2])$"
+
+
+@dataclass(frozen=True)
+class EndTurnInput:
+    phase: str | None = _f(
+        None,
+        "La fase que se termina, «turno.segmento» (2.6); si ya terminó, no se termina la siguiente",
+        "The phase being ended, “turn.segment” (2.6); if it is already over, the next one is not ended",
+        pattern=PHASE_PATTERN,
+        max_length=7,
+    )
+
+
 def _bad(name: str, es: str, en: str) -> Refused:
     return Refused(f"input.{name}", "Comprobación de secuencia de combate", es, en, path=f"/{name}")
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import Entry, Table
+from rules.core.errors import CONFLICT
 
 from .. import clock
 from ..derived import round_half_down
@@ -15,7 +16,7 @@ from ..recovery import recover
 from ..state import drop_condition, has, refuse, spend_end
 from . import contests
 from .haymaker import target_moved
-from .schemas import MoveInput, PickUpInput, TrackInput, read
+from .schemas import EndTurnInput, MoveInput, PickUpInput, TrackInput, read
 
 HALF = 0.5
 
@@ -165,7 +166,25 @@ def track(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     end_phase(table, dice, actor)
 
 
+def phase_now(table: Table) -> str:
+    """The phase being played, as `end_turn` names it: "<turn>.<segment>"."""
+    return f"{table.round}.{table.state.get('segment')}"
+
+
 def end_turn(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
+    # An attack ends the phase by itself (004 "Comprobación de secuencia de combate": the
+    # character's action ends the phase); a "Terminar la fase" sent for that phase must not end
+    # the character's next one.
+    asked = read(EndTurnInput, action)["phase"]
+    if asked and asked != phase_now(table):
+        raise refuse(
+            "turn.phase_over",
+            "Esa fase ya había terminado; la de ahora sigue en juego.",
+            "That phase was already over; the current one is still on.",
+            rule="Comprobación de secuencia de combate",
+            path="/phase",
+            kind=CONFLICT,
+        )
     c = table.combatant(actor)
     if c["set_on"] is not None and c["spent"] == 0:
         c["set_on"] = None  # "perderá la bonificación si no ataca o rastrea el objetivo"

@@ -28,7 +28,7 @@ def test_after_a_half_move_full_phase_actions_and_maneuvers_are_gone():
 
 def test_out_of_phase_only_an_abort_is_offered():
     t = table_with(sheet("A", dex=20), sheet("B"))
-    assert choices(t.state, 2) == {"actions": ["defend"], "attacks": [], "maneuvers": []}
+    assert choices(t.state, 2) == {"actions": ["defend"], "attacks": [], "maneuvers": [], "end_needed": None}
 
 
 def test_a_lost_weapon_or_an_unaffordable_attack_is_not_offered():
@@ -50,3 +50,13 @@ def test_a_mentalist_waiting_on_dex_is_offered_its_mental_attack_on_ego():
     t = table_with(sheet("Rival", dex=15), sheet("Mentalista", dex=10, ego=23, attacks=[mind]))
     offered = choices(t.state, 2)
     assert offered["attacks"] == ["Golpe mental"] and "attack" in offered["actions"]
+
+
+def test_with_no_end_for_any_attack_the_least_end_one_s_cost_is_given():
+    t = table_with(sheet("A", dex=20, attacks=[attack_entry("Rayo", dice=10)]), sheet("B"))
+    c(t, 1)["end"] = 0
+    offered = choices(t.state, 1)
+    assert offered["attacks"] == [] and "attack" in offered["actions"]
+    assert offered["end_needed"] == 1  # a STR 10 strike: 1 END (1 per 10 active points)
+    c(t, 1)["end"] = 2
+    assert choices(t.state, 1)["end_needed"] is None  # the strike is paid for
