@@ -29,7 +29,7 @@ from epic20site.etags import (
 from epic20site.parsers import JSONBodyParser
 from epic20site.versioned_cache import remembered_batch
 
-from . import access, selectors, services
+from . import access, selectors, services  # award_schema: registers the awards body's schema
 from .demo import demo_sheets
 from .models import Award, Waiver
 from .serializers import (

@@ -26,7 +26,15 @@ from epic20site.etags import ETAG_HEADER, IF_NONE_MATCH_HEADER, NOT_MODIFIED, no
 from epic20site.validation import validated
 from epic20site.versioned_cache import remembered
 
-from . import deadlines, export, idempotency, schemas, selectors, services
+from . import (
+    combatant_schema,  # noqa: F401  (registers the combatant body's schema)
+    deadlines,
+    export,
+    idempotency,
+    schemas,
+    selectors,
+    services,
+)
 from .schemas import action_schema
 from .serializers import (
     ActionResultSerializer,

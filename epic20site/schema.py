@@ -173,3 +173,17 @@ class JSONSchemaSerializerSchema(OpenApiSerializerExtension):
 
     def map_serializer(self, auto_schema, direction):
         return copy.deepcopy(self.target.json_schema)
+
+
+def typed_json(schema: dict, name: str = "TypedJSONField") -> type:
+    """A JSON field whose value the service checks itself (keeping its own error codes), with the
+    type and limits those checks enforce written in the schema (`schema`)."""
+    from drf_spectacular.utils import extend_schema_field
+    from rest_framework import serializers
+
+    return extend_schema_field(copy.deepcopy(schema))(type(name, (serializers.JSONField,), {}))
+
+
+# A name or a side is one line (`epic20site.validation.is_single_line`): no control character
+# (Unicode category Cc) and no line or paragraph separator.
+ONE_LINE_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"

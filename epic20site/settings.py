@@ -284,8 +284,10 @@ SPECTACULAR_SETTINGS = {
         "epic20site.schema.nullable_references",
         "combat.stream_schema.document_stream",
         "epic20site.schema.document_error_answers",
+        "epic20site.schema_precision.state_what_is_checked",
         "combat.schemas.any_system_action",
         "combat.system_schemas.describe_every_system",
+        "combat.declared_schema.describe_declared_actions",
     ],
 }
 
