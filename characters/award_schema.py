@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
 
+from epic20site.schema import documented
+
 from .models import Award
 from .services import MAX_AWARD
 
@@ -29,11 +31,20 @@ class AwardInputSchema(OpenApiSerializerExtension):
     priority = 1  # over the strict serializers' own extension
 
     def map_serializer(self, auto_schema, direction):
-        others = [c for c in Award.Category.values if c != Award.Category.LEVELS]
+        # Two components, so that each keeps its own `category` choices (one component's
+        # choices of one field would be joined into one enum).
         return {
-            "oneOf": [
-                _shape([Award.Category.LEVELS], 1, "Levels, given whole."),
-                _shape(others, 0.5, "Points of a category, in multiples of ½."),
-            ],
+            "oneOf": [auto_schema.resolve_serializer(way, direction).ref for way in (LEVELS, POINTS)],
             "description": "What the GM awards: a category and an amount.",
         }
+
+
+LEVELS = documented("AwardLevels", _shape([Award.Category.LEVELS], 1, "Levels, given whole."))
+POINTS = documented(
+    "AwardPoints",
+    _shape(
+        [c for c in Award.Category.values if c != Award.Category.LEVELS],
+        0.5,
+        "Points of a category, in multiples of ½.",
+    ),
+)

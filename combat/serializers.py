@@ -291,6 +291,16 @@ class OddsBandSerializer(serializers.Serializer):
     label_en = serializers.CharField()
 
 
+class SourceSerializer(serializers.Serializer):
+    """A source of Superioridad (+) or Inferioridad (−) (`rules.epic20.resolution.sources.Source`)."""
+
+    slug = serializers.CharField()
+    delta = serializers.IntegerField()
+    rule = serializers.CharField(allow_blank=True)
+    label_es = serializers.CharField()
+    label_en = serializers.CharField()
+
+
 class OddsSerializer(serializers.Serializer):
     p_hit = serializers.FloatField(allow_null=True, help_text="Chance to hit; null when banded.")
     p_damage = serializers.FloatField(allow_null=True, help_text="Chance to deal at least 1 damage.")
@@ -303,7 +313,7 @@ class OddsSerializer(serializers.Serializer):
     bonus = serializers.IntegerField()
     defense = serializers.IntegerField(allow_null=True, help_text="null when the target is a hidden NPC.")
     superiority = serializers.IntegerField(help_text="Net Superioridad (negative: Inferioridad).")
-    sources = serializers.ListField(child=serializers.DictField())
+    sources = SourceSerializer(many=True, help_text="Where its Superioridad or Inferioridad comes from.")
 
 
 class ExportSerializer(serializers.Serializer):

@@ -94,3 +94,63 @@ def state_what_is_checked(result, generator, request, public):
                 _bounded_query(operation)
                 _one_line(operation.get("requestBody", {}))
     return result
+
+
+NULL_ONLY = {"type": "string", "nullable": True, "enum": [None]}
+
+
+def _typed_nullable(node) -> None:
+    """`nullable` always beside a `type` (OpenAPI 3.0 reads `nullable` only there): a null-only
+    value gets a type, and a nullable `oneOf`/`anyOf` takes null as one more choice."""
+    if isinstance(node, list):
+        for item in node:
+            _typed_nullable(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in node.values():
+        _typed_nullable(value)
+    if not node.get("nullable") or "type" in node:
+        return
+    if node.get("enum") == [None]:
+        node["type"] = "string"
+        return
+    for key in ("oneOf", "anyOf"):
+        if key in node:
+            node.pop("nullable")
+            if NULL_ONLY not in node[key]:
+                node[key].append(dict(NULL_ONLY))
+            return
+
+
+def _no_ref_siblings(node) -> None:
+    """A `$ref` stands alone (OpenAPI 3.0 ignores what is written beside it): one with a
+    description beside it becomes `allOf: [<ref>]` with the description."""
+    if isinstance(node, list):
+        for item in node:
+            _no_ref_siblings(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in node.values():
+        _no_ref_siblings(value)
+    if "$ref" in node and len(node) > 1:
+        node["allOf"] = [{"$ref": node.pop("$ref")}]
+
+
+def _public_operations_say_so(operation: dict) -> None:
+    """An operation open to everyone says it needs no credentials (`security: []`)."""
+    operation.setdefault("security", [])
+
+
+def type_every_nullable(result, generator, request, public):
+    """drf-spectacular postprocessing hook, the last one (settings.SPECTACULAR_SETTINGS)."""
+    _typed_nullable(result.get("components", {}))
+    _typed_nullable(result.get("paths", {}))
+    _no_ref_siblings(result.get("components", {}).get("schemas", {}))
+    _no_ref_siblings(result.get("paths", {}))
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method in _METHODS:
+                _public_operations_say_so(operation)
+    return result

@@ -12,7 +12,7 @@ fight. A 400 is excused only when every error in its envelope is one of those:
   right password, a live invite code, a member's id, a key the character's own system has, a
   round the encounter has played, a waiver for an error the sheet has, an address that resolves
   to a public host, a system that reads the options given, a name nobody has taken, a fight
-  with combatants to start; and the odds' parameters of another system (`BY_SYSTEM`);
+  with combatants to start, the system a stored character already has; and the odds' parameters of another system (`BY_SYSTEM`);
 - Django's password validators (`password.*`: too common, too like the username).
 
 Every other 400 to a positive (schema-valid) request fails the run, as do the statuses the
@@ -45,6 +45,7 @@ STORED_STATE = frozenset(
         "character.other_system",
         "partida.invalid",
         "start.no_combatants",
+        "system.immutable",
     }
 )
 # An encounter's operations document every system's parameters and actions; the encounter's own

@@ -5,6 +5,9 @@ with the character's history by partida."""
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from rest_framework import serializers
+
 from epic20site.schema import documented
 from rules.epic20.tracking import ONCE, STATUSES
 
@@ -44,13 +47,27 @@ RULINGS = [
     _ruling("complication", "A hero point for a complication that came into play.", complication=_TEXT),
 ]
 
-StandingRulingRequest = documented(
-    "StandingRuling",
-    {
-        "oneOf": RULINGS,
-        "description": "What the GM rules between fights (Epic20).",
-    },
-)
+# One component per ruling, so that each keeps its own `type` (the schema generator would join
+# the four `type` choices of one component into one enum, which every ruling would then accept).
+_RULING_COMPONENTS = [
+    documented(f"Standing{r['properties']['type']['enum'][0].title()}Ruling", r) for r in RULINGS
+]
+
+
+class StandingRulingRequest(serializers.Serializer):
+    """What the GM rules between fights (Epic20): one of the rulings."""
+
+
+class StandingRulingSchema(OpenApiSerializerExtension):
+    target_class = StandingRulingRequest
+
+    def get_name(self, auto_schema, direction):
+        return "StandingRuling"
+
+    def map_serializer(self, auto_schema, direction):
+        refs = [auto_schema.resolve_serializer(r, direction).ref for r in _RULING_COMPONENTS]
+        return {"oneOf": refs, "description": "What the GM rules between fights (Epic20)."}
+
 
 _STANDING = {
     "type": "object",
