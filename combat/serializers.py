@@ -37,7 +37,7 @@ class EncounterSettingsSerializer(StrictSerializer):
     exact_odds_for_players = StrictBooleanField(required=False)
     # Turn deadlines (`combat.deadlines` checks the values): hours per turn or null for none.
     turn_deadline_hours = typed_json(HOURS_OR_NULL)(
-        required=False, help_text="Hours per turn (> 0), or null."
+        required=False, allow_null=True, help_text="Hours per turn (> 0), or null: no deadline."
     )
     deadline_default = typed_json({"type": "string", "enum": list(DEFAULTS)})(
         required=False, help_text="end_turn | delay | defend | hold | ask_gm: what applies when time is up."
