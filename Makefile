@@ -8,7 +8,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z][a-z0-9-]*:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-.PHONY: help run test install install-dev lint e2e fuzz bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-flood bench-users bench-weight messages check-deploy clean
+.PHONY: help run test install install-dev lint e2e fuzz typecheck-client lint-schema bench bench-wrk bench-engine bench-floor bench-memory bench-server bench-stream bench-flood bench-users bench-weight messages check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,12 @@ e2e: install-dev ## browser tests in Debian's chromium
 
 fuzz: install-dev ## schemathesis against our own OpenAPI schema
 	bash scripts/fuzz-api.sh
+
+typecheck-client: install-dev ## a TypeScript client generated from the schema type-checks a fight (tsc --strict)
+	bash scripts/typecheck-client.sh
+
+lint-schema: install-dev ## Redocly's and Spectral's recommended rules on the published schema
+	bash scripts/lint-schema.sh
 
 # The rules engine in-process; every request as a share of GET /api/v1/auth/me/ (wrk under
 # gunicorn, the issue's targets table); a worker's memory over 20,000 mixed requests; then the

@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
+from epic20site.schema import typed_json
 from rules import systems
 
 from . import extensions
@@ -24,9 +25,23 @@ class CampaignCreateInputSerializer(StrictSerializer):
         self.fields["system"].choices = [(slug, s.name_es) for slug, s in systems.all_systems().items()]
 
 
+def rules_options_schema() -> dict:
+    """The options every system reads (`options_schema`), joined: a campaign's system refuses
+    those it does not read (400 `rules_options.unsupported` or `options.unknown_key`)."""
+    properties: dict = {}
+    for system in systems.all_systems().values():
+        properties.update(getattr(system, "options_schema", {}).get("properties", {}))
+    return {
+        "type": "object",
+        "description": "The GM's rules options, as the campaign's system defines them.",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
 class CampaignUpdateInputSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_MAX_LENGTH, required=False)
-    rules_options = serializers.JSONField(
+    rules_options = typed_json(rules_options_schema())(
         required=False, help_text="The GM's rules options, as the campaign's system defines them."
     )
 
@@ -41,6 +56,7 @@ class CampaignJoinInputSerializer(StrictSerializer):
 
 
 class CampaignSerializer(ModelSerializer):
+    rules_options = typed_json(rules_options_schema())(read_only=True)
     gm = serializers.IntegerField(source="gm_id", read_only=True, help_text="The GM's user id.")
     gm_username = serializers.CharField(source="gm.username", read_only=True)
     role = serializers.SerializerMethodField(help_text="The requesting user's role in it.")

@@ -29,7 +29,12 @@ from epic20site.etags import (
 from epic20site.parsers import JSONBodyParser
 from epic20site.versioned_cache import remembered_batch
 
-from . import access, selectors, services
+from . import (
+    access,
+    award_schema,  # noqa: F401  (registers the awards body's schema)
+    selectors,
+    services,
+)
 from .demo import demo_sheets
 from .models import Award, Waiver
 from .serializers import (
@@ -364,7 +369,9 @@ class CharacterAwardListView(generics.GenericAPIView):
             amount=data.validated_data["amount"],
             note=data.validated_data.get("note", ""),
         )
-        return created(award_data(award), reverse("api-character-awards", args=[character.pk]))
+        return created(
+            award_data(award), reverse("api-character-award-detail", args=[character.pk, award.pk])
+        )
 
 
 class CharacterWaiverListView(generics.GenericAPIView):
@@ -414,23 +421,3 @@ class CharacterWaiverListView(generics.GenericAPIView):
         waiver = services.character_waive(character=character, created_by=request.user, **data.validated_data)
         location = reverse("api-character-waiver-detail", args=[character.pk, waiver.pk])
         return created(waiver_data(waiver, character), location)
-
-
-@extend_schema(
-    tags=[TAG],
-    summary="Withdraw a waiver",
-    description="The GM of the character's campaign.",
-    parameters=[CHARACTER_ID, OpenApiParameter("wid", int, OpenApiParameter.PATH, description="Waiver id.")],
-    responses={204: None, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND},
-)
-class CharacterWaiverDetailView(APIView):
-    parser_classes = PARSERS
-
-    def delete(self, request, pk: int, wid: int):
-        character = access.access_character_by_id(request.user, pk, gm_only=True)
-        waiver = character.waivers.filter(pk=wid).first() if 0 < wid < 2**63 else None
-        if waiver is None:
-            raise EnvelopeError([error("request.not_found", _("No encontrado."))], status_code=404)
-        waiver.character = character
-        services.waiver_remove(waiver=waiver, user=request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, import_api
+from . import api, api_details, import_api
 
 urlpatterns = [
     path("characters/", api.CharacterListCreateView.as_view(), name="api-character-list"),
@@ -12,10 +12,15 @@ urlpatterns = [
         "characters/<int:pk>/duplicate/", api.CharacterDuplicateView.as_view(), name="api-character-duplicate"
     ),
     path("characters/<int:pk>/awards/", api.CharacterAwardListView.as_view(), name="api-character-awards"),
+    path(
+        "characters/<int:pk>/awards/<int:aid>/",
+        api_details.CharacterAwardDetailView.as_view(),
+        name="api-character-award-detail",
+    ),
     path("characters/<int:pk>/waivers/", api.CharacterWaiverListView.as_view(), name="api-character-waivers"),
     path(
         "characters/<int:pk>/waivers/<int:wid>/",
-        api.CharacterWaiverDetailView.as_view(),
+        api_details.CharacterWaiverDetailView.as_view(),
         name="api-character-waiver-detail",
     ),
 ]

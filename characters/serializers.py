@@ -37,6 +37,16 @@ class ManeuverItemField(serializers.JSONField):
     """A maneuver slug, or `{"maneuver": slug, "detail": text}` for one that takes a detail."""
 
 
+@extend_schema_field(
+    {
+        "anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}],
+        "description": "One of the choices the archetype lists for this option.",
+    }
+)
+class OptionChoiceField(serializers.JSONField):
+    """An archetype option's value: a text or a number (`rules.epic20.sheet._archetype_options`)."""
+
+
 class SkillRowSerializer(serializers.Serializer):
     skill = serializers.CharField(help_text="Skill slug.")
     specialty = serializers.CharField(required=False, help_text="For skills that take one (Estudios de…).")
@@ -102,7 +112,9 @@ class SheetSerializer(serializers.Serializer):
     level = serializers.IntegerField(help_text="0 to 40.")
     archetype = serializers.CharField(allow_null=True, required=False, help_text="Archetype slug or null.")
     archetype_options = serializers.DictField(
-        required=False, help_text="The choices an archetype asks for (optional key)."
+        child=OptionChoiceField(),
+        required=False,
+        help_text="The choices an archetype asks for (optional key): option key → the choice's value.",
     )
     attributes = serializers.DictField(
         child=serializers.FloatField(), help_text="Attribute slug → 0, 0.5 or 1."
@@ -134,27 +146,32 @@ def _lenient(serializer) -> None:
             _lenient(field)
 
 
-def _stored_rows(row: str) -> serializers.ListField:
-    return serializers.ListField(
-        child=serializers.JSONField(),
-        help_text=f"Rows as they were accepted (today's shape: {row}); a GM may have waived an error in one.",
-    )
+_STORED_ROWS = "Rows as they were accepted; a GM may have waived an error in one (never a wrong JSON type)."
+
+
+@extend_schema_field({"type": "number", "nullable": True})
+class StoredNumberField(serializers.JSONField):
+    """A number as it was accepted (a whole one where the rules ask for it)."""
+
+
+@extend_schema_field({"type": "string", "nullable": True})
+class StoredTextField(serializers.JSONField):
+    """A text, or null, as it was accepted."""
 
 
 class StoredSheetSerializer(SheetSerializer):
     """A sheet as stored and exported: exactly as it was accepted, which may carry an error its GM
     waived or one a later rule added, so each key has its JSON type only."""
 
-    level = serializers.JSONField(help_text="0 to 40 (a whole number, as it was sent).")
-    archetype = serializers.JSONField(required=False, help_text="Archetype slug or null.")
-    attributes = serializers.DictField(help_text="Attribute slug → 0, 0.5 or 1.")
-    archetype_options = serializers.JSONField(required=False)
-    skills = _stored_rows("SkillRow")
-    powers = _stored_rows("PowerRow")
-    advantages = _stored_rows("AdvantageRow")
-    maneuvers = _stored_rows("a maneuver slug or {maneuver, detail}")
-    complications = _stored_rows("ComplicationRow")
-    equipment = _stored_rows("EquipmentRow")
+    level = StoredNumberField(help_text="0 to 40 (a whole number, as it was sent).")
+    archetype = StoredTextField(required=False, help_text="Archetype slug or null.")
+    attributes = serializers.DictField(child=StoredNumberField(), help_text="Attribute slug → 0, 0.5 or 1.")
+    skills = SkillRowSerializer(many=True, help_text=_STORED_ROWS)
+    powers = PowerRowSerializer(many=True, help_text=_STORED_ROWS)
+    advantages = AdvantageRowSerializer(many=True, help_text=_STORED_ROWS)
+    maneuvers = serializers.ListField(child=ManeuverItemField(), help_text=_STORED_ROWS)
+    complications = ComplicationRowSerializer(many=True, help_text=_STORED_ROWS)
+    equipment = EquipmentRowSerializer(many=True, help_text=_STORED_ROWS)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -60,7 +60,11 @@ _META = {
     "owner": {"$ref": f"{_REF}UserRef"},
     "campaign": {"type": "integer", "nullable": True},
     "valid": {"type": "boolean"},
-    "budget": {"type": "object", "description": "What a budget was spent on (empty: this system has none)."},
+    "budget": {
+        "type": "object",
+        "description": "What a budget was spent on: always empty, this system has none.",
+        "additionalProperties": False,
+    },
     "errors": {"type": "array", "items": {"$ref": f"{_REF}Problem"}, "description": "Errors nobody waived."},
     "warnings": {"type": "array", "items": {"$ref": f"{_REF}Problem"}},
     "waivers": {"type": "array", "items": {"$ref": f"{_REF}Waiver"}},
@@ -89,13 +93,23 @@ _LOOSE_TYPES = {"integer": "number"}
 
 
 def _loose(schema: dict) -> dict:
-    """One key of a stored sheet: its JSON type, not the bounds or shapes today's rules check."""
+    """One key of a stored sheet: its JSON types all the way down (a GM's waiver never lets a
+    wrong JSON type in: `shape_problem`), not the bounds or choices today's rules check."""
     kind = schema.get("type")
     out = {k: v for k, v in schema.items() if k in ("description",)}
     if kind == "array":
-        out.update(type="array", items={})
+        out.update(type="array", items=_loose(schema.get("items") or {}))
+    elif kind == "object":
+        out["type"] = "object"
+        if "properties" in schema:
+            out["properties"] = {key: _loose(value) for key, value in schema["properties"].items()}
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict):
+            out["additionalProperties"] = _loose(extra)
     elif kind:
         out["type"] = _LOOSE_TYPES.get(kind, kind)
+    elif "oneOf" in schema or "anyOf" in schema:
+        out["anyOf"] = [_loose(option) for option in schema.get("oneOf") or schema["anyOf"]]
     out["nullable"] = True
     return out
 

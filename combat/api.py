@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -26,7 +27,15 @@ from epic20site.etags import ETAG_HEADER, IF_NONE_MATCH_HEADER, NOT_MODIFIED, no
 from epic20site.validation import validated
 from epic20site.versioned_cache import remembered
 
-from . import deadlines, export, idempotency, schemas, selectors, services
+from . import (
+    combatant_schema,  # noqa: F401  (registers the combatant body's schema)
+    deadlines,
+    export,
+    idempotency,
+    schemas,
+    selectors,
+    services,
+)
 from .schemas import action_schema
 from .serializers import (
     ActionResultSerializer,
@@ -253,23 +262,40 @@ class CombatantListView(APIView):
         return created(view, reverse("api-encounter-combatant-detail", args=[encounter.pk, combatant.pk]))
 
 
-@extend_schema(
-    tags=[TAG],
-    summary="Remove a combatant (GM)",
-    description="It leaves the fight and the turn order; the log keeps naming it.",
-    parameters=[
-        ENCOUNTER_ID,
-        OpenApiParameter("cid", int, OpenApiParameter.PATH, description="Combatant id."),
-    ],
-    responses={
-        204: OpenApiResponse(description="Removed."),
-        401: UNAUTHORIZED,
-        403: FORBIDDEN,
-        404: NOT_FOUND,
-        409: CONFLICT,
-    },
-)
+COMBATANT_ID = OpenApiParameter("cid", int, OpenApiParameter.PATH, description="Combatant id.")
+
+
 class CombatantDetailView(APIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="One combatant",
+        description="As the encounter's state shows it to the reader (a GM's NPC keeps its numbers "
+        "behind the screen for players): where a new combatant's `Location` points.",
+        parameters=[ENCOUNTER_ID, COMBATANT_ID],
+        responses={200: CombatantSerializer, 401: UNAUTHORIZED, 404: NOT_FOUND},
+    )
+    def get(self, request, pk: int, cid: int):
+        encounter = access.access_encounter_by_id(request.user, pk)
+        combatant = access.access_combatant_by_id(request.user, encounter, cid)
+        views = selectors.state_for(request.user, encounter)["combatants"]
+        view = next((v for v in views if v["id"] == combatant.pk), None)
+        if view is None:
+            raise Http404
+        return Response(view)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Remove a combatant (GM)",
+        description="It leaves the fight and the turn order; the log keeps naming it.",
+        parameters=[ENCOUNTER_ID, COMBATANT_ID],
+        responses={
+            204: OpenApiResponse(description="Removed."),
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: CONFLICT,
+        },
+    )
     def delete(self, request, pk: int, cid: int):
         encounter = access.access_encounter_by_id(request.user, pk, gm_only=True)
         combatant = access.access_combatant_by_id(request.user, encounter, cid)

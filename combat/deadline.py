@@ -12,6 +12,8 @@ from epic20site.clock import now
 # What may apply when a turn's time is up. A system says which of them it can apply, and as which
 # of its actions, in its presentation's `deadline_defaults`; any other is the GM told.
 DEFAULTS = ("end_turn", "delay", "defend", "hold", "ask_gm")
+# The longest turn a GM may give (and the most a deadline may be extended by at once): two weeks.
+MAX_HOURS = 24 * 14
 NEAR = timedelta(hours=2)
 
 

@@ -17,11 +17,9 @@ from django.utils.translation import gettext as _
 from epic20site.errors import DomainError
 
 from . import deadline_tasks, log
-from .deadline import DEFAULTS, Deadline
+from .deadline import DEFAULTS, MAX_HOURS, Deadline
 from .models import Encounter
 from .waiting import clock_key
-
-MAX_HOURS = Decimal(24 * 14)
 
 
 def _hours(value) -> float | None:
@@ -31,7 +29,7 @@ def _hours(value) -> float | None:
         hours = Decimal(str(value))
     except (InvalidOperation, ValueError):
         hours = Decimal(-1)
-    if isinstance(value, bool) or not hours.is_finite() or hours <= 0 or hours > MAX_HOURS:
+    if isinstance(value, bool) or not hours.is_finite() or hours <= 0 or hours > Decimal(MAX_HOURS):
         raise DomainError(
             "turn_deadline_hours.invalid",
             _(
@@ -39,7 +37,8 @@ def _hours(value) -> float | None:
             ),
             path="/turn_deadline_hours",
         )
-    return round(float(hours) * 3600) / 3600  # whole seconds
+    # Whole seconds, and at least one: any number of hours above 0 is a deadline to come.
+    return max(1, round(float(hours) * 3600)) / 3600
 
 
 def check_settings(data: dict) -> dict:

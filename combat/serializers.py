@@ -11,7 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from epic20site.api import StrictCharField, StrictSerializer, UTCDateTimeField
+from epic20site.schema import typed_json
 
+from .deadline import DEFAULTS, MAX_HOURS
 from .line_serializers import LogLineSerializer
 from .schemas import IdField, StrictBooleanField, StrictIntegerField
 
@@ -20,6 +22,10 @@ PRINTABLE = RegexValidator(
 )
 
 # --- input --------------------------------------------------------------------------------------
+
+# `combat.deadlines._hours`: more than 0 and at most two weeks, kept to whole seconds.
+HOURS = {"type": "number", "exclusiveMinimum": True, "minimum": 0, "maximum": float(MAX_HOURS)}
+HOURS_OR_NULL = {**HOURS, "nullable": True}
 
 
 class EncounterCreateSerializer(StrictSerializer):
@@ -30,16 +36,16 @@ class EncounterCreateSerializer(StrictSerializer):
 class EncounterSettingsSerializer(StrictSerializer):
     exact_odds_for_players = StrictBooleanField(required=False)
     # Turn deadlines (`combat.deadlines` checks the values): hours per turn or null for none.
-    turn_deadline_hours = serializers.JSONField(required=False, help_text="Hours per turn (> 0), or null.")
-    deadline_default = serializers.JSONField(
+    turn_deadline_hours = typed_json(HOURS_OR_NULL)(
+        required=False, allow_null=True, help_text="Hours per turn (> 0), or null: no deadline."
+    )
+    deadline_default = typed_json({"type": "string", "enum": list(DEFAULTS)})(
         required=False, help_text="end_turn | delay | defend | hold | ask_gm: what applies when time is up."
     )
-    deadline_paused = serializers.JSONField(
+    deadline_paused = typed_json({"type": "boolean"})(
         required=False, help_text="Pause (true) or resume (false) the clock."
     )
-    deadline_extend_hours = serializers.JSONField(
-        required=False, help_text="Add hours to the running deadline."
-    )
+    deadline_extend_hours = typed_json(HOURS)(required=False, help_text="Add hours to the running deadline.")
     # Declaring ahead (`rules.core.ahead`), in every system that does not declare in its own way.
     declare_ahead = StrictBooleanField(
         required=False,
@@ -188,6 +194,14 @@ class DeclarationSerializer(StrictSerializer):
         return value
 
 
+class WaitingSerializer(serializers.Serializer):
+    """One combatant the fight waits for (`combat.waiting.waiting_for`)."""
+
+    combatant = serializers.IntegerField()
+    until = UTCDateTimeField(allow_null=True, help_text="When its time runs out; null without a deadline.")
+    paused = serializers.BooleanField(help_text="The GM paused the clock.")
+
+
 class EncounterStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     campaign = serializers.IntegerField()
@@ -202,8 +216,8 @@ class EncounterStateSerializer(serializers.Serializer):
         '{"turn", "segment", "current"} (hero), {"round", "phase", "side"} (msh).'
     )
     turn = TurnSerializer(help_text="What the current combatant has left this turn.")
-    waiting_for = serializers.ListField(
-        child=serializers.DictField(),
+    waiting_for = WaitingSerializer(
+        many=True,
         help_text='Who the fight waits for: [{"combatant": id, "until": ISO 8601 | null, "paused": bool}].',
     )
     exact_odds_for_players = serializers.BooleanField(
@@ -277,6 +291,16 @@ class OddsBandSerializer(serializers.Serializer):
     label_en = serializers.CharField()
 
 
+class SourceSerializer(serializers.Serializer):
+    """A source of Superioridad (+) or Inferioridad (−) (`rules.epic20.resolution.sources.Source`)."""
+
+    slug = serializers.CharField()
+    delta = serializers.IntegerField()
+    rule = serializers.CharField(allow_blank=True)
+    label_es = serializers.CharField()
+    label_en = serializers.CharField()
+
+
 class OddsSerializer(serializers.Serializer):
     p_hit = serializers.FloatField(allow_null=True, help_text="Chance to hit; null when banded.")
     p_damage = serializers.FloatField(allow_null=True, help_text="Chance to deal at least 1 damage.")
@@ -289,7 +313,7 @@ class OddsSerializer(serializers.Serializer):
     bonus = serializers.IntegerField()
     defense = serializers.IntegerField(allow_null=True, help_text="null when the target is a hidden NPC.")
     superiority = serializers.IntegerField(help_text="Net Superioridad (negative: Inferioridad).")
-    sources = serializers.ListField(child=serializers.DictField())
+    sources = SourceSerializer(many=True, help_text="Where its Superioridad or Inferioridad comes from.")
 
 
 class ExportSerializer(serializers.Serializer):

@@ -7,7 +7,9 @@ from __future__ import annotations
 STREAM_PATH = "/api/v1/encounters/{id}/stream/"
 _EVENTS_PATH = "/api/v1/encounters/{id}/events/"
 
-_DESCRIPTION = """Server-Sent Events: one message per committed change of the encounter (an action, an undo,
+_DESCRIPTION = """Server-Sent Events. The stream opens with a block of its own, `retry: 3000` and a blank
+line: the reconnection delay (milliseconds) for the client's `EventSource`, no event. Then one
+message per committed change of the encounter (an action, an undo,
 a reveal, a settings change, a declaration):
 
     id: <version>

@@ -68,6 +68,7 @@ _API_ERRORS = {
     405: ("request.method_not_allowed", gettext_lazy("Método no permitido.")),
     406: ("request.not_acceptable", gettext_lazy("Esta dirección sólo responde JSON.")),
     413: ("request.too_large", gettext_lazy("El cuerpo de la petición es demasiado grande.")),
+    414: ("request.uri_too_long", gettext_lazy("La dirección es demasiado larga.")),
     415: ("request.unsupported_media_type", gettext_lazy("El cuerpo debe ser JSON (application/json).")),
     429: ("request.throttled", gettext_lazy("Demasiadas peticiones. Espera un poco.")),
 }

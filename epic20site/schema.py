@@ -28,6 +28,7 @@ _DESCRIPTIONS = {
     "406": "The client does not accept JSON (error envelope).",
     "409": "The request conflicts with the current state or reuses an Idempotency-Key (error envelope).",
     "413": "The body is larger than the site accepts (error envelope).",
+    "414": "The URL is longer than the site reads (error envelope).",
     "415": "The body is not JSON (error envelope).",
 }
 
@@ -94,9 +95,8 @@ def document_error_answers(result, generator, request, public):
             responses = operation.setdefault("responses", {})
             for code in _shared_answers(operation):
                 responses.setdefault(code, {"description": _DESCRIPTIONS[code], "content": envelope})
-            # A request line too long is refused by the server in front of the site, before it
-            # runs: no envelope, only the status.
-            responses.setdefault("414", {"description": "The URL is longer than the server accepts."})
+            # A URL too long is refused by the site itself (`epic20site.long_urls`), in the envelope.
+            responses.setdefault("414", {"description": _DESCRIPTIONS["414"], "content": envelope})
             _document_headers(responses)
     return result
 
@@ -111,7 +111,22 @@ class StrictSerializerSchema(OpenApiSerializerExtension):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         if direction == "request":
             schema["additionalProperties"] = False
+            _not_blank(self.target, schema)
         return schema
+
+
+# A text the serializer trims and may not be blank holds something besides white space.
+NOT_BLANK_PATTERN = "[^\\s\\u001c-\\u001f\\u0085]"
+
+
+def _not_blank(serializer, schema: dict) -> None:
+    from rest_framework import serializers
+
+    for name, field in serializer.fields.items():
+        prop = schema.get("properties", {}).get(name)
+        trims = isinstance(field, serializers.CharField) and field.trim_whitespace and not field.allow_blank
+        if prop is not None and trims and prop.get("type") == "string":
+            prop.setdefault("pattern", NOT_BLANK_PATTERN)
 
 
 _NULL = {"nullable": True, "enum": [None]}
@@ -173,3 +188,17 @@ class JSONSchemaSerializerSchema(OpenApiSerializerExtension):
 
     def map_serializer(self, auto_schema, direction):
         return copy.deepcopy(self.target.json_schema)
+
+
+def typed_json(schema: dict, name: str = "TypedJSONField") -> type:
+    """A JSON field whose value the service checks itself (keeping its own error codes), with the
+    type and limits those checks enforce written in the schema (`schema`)."""
+    from drf_spectacular.utils import extend_schema_field
+    from rest_framework import serializers
+
+    return extend_schema_field(copy.deepcopy(schema))(type(name, (serializers.JSONField,), {}))
+
+
+# A name or a side is one line (`epic20site.validation.is_single_line`): no control character
+# (Unicode category Cc) and no line or paragraph separator.
+ONE_LINE_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"

@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "epic20site.long_urls.RefuseLongURLs",
     "epic20site.middleware.CommonMiddleware",
     "epic20site.middleware.RefuseUnstorableText",
     "epic20site.middleware.RefuseUndocumentedQuery",
@@ -272,6 +273,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "REST API of Epic20 Site: accounts, campaigns, the rules catalogue, character sheets and encounters.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Relative: the site that serves the schema serves the API.
+    "SERVERS": [{"url": "/", "description": "This site."}],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -296,8 +299,11 @@ SPECTACULAR_SETTINGS = {
         "epic20site.schema.nullable_references",
         "combat.stream_schema.document_stream",
         "epic20site.schema.document_error_answers",
+        "epic20site.schema_precision.state_what_is_checked",
         "combat.schemas.any_system_action",
         "combat.system_schemas.describe_every_system",
+        "combat.declared_schema.describe_declared_actions",
+        "epic20site.schema_precision.type_every_nullable",
     ],
 }
 

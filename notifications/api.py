@@ -65,7 +65,10 @@ class NotificationPreferencesAPI(APIView):
         return access_campaign_by_id(request.user, values[0]) if values else None
 
     @extend_schema(
-        operation_id="notifications_retrieve", parameters=[_CAMPAIGN], responses=PreferenceSerializer
+        operation_id="notifications_retrieve",
+        summary="The user's notification choices (for one campaign with `campaign`)",
+        parameters=[_CAMPAIGN],
+        responses=PreferenceSerializer,
     )
     def get(self, request):
         return Response(_as_json(preference_for(request.user, self._campaign(request))))
@@ -139,7 +142,9 @@ class TableWebhookAPI(APIView):
         hook, _created = services.table_webhook_set(campaign=campaign, url=serializer.validated_data["url"])
         return Response(_table_json(hook))
 
-    @extend_schema(operation_id="table_webhook_destroy", responses={204: None})
+    @extend_schema(
+        operation_id="table_webhook_destroy", summary="Remove the table's webhook (GM)", responses={204: None}
+    )
     def delete(self, request, pk):
         campaign = access_campaign_by_id(request.user, pk, gm_only=True)
         services.table_webhook_clear(campaign=campaign)

@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from rules import systems
+from rules.catalogue_schema import AnyCatalogue
 from rules.epic20.catalogue_json import catalogue_schema
 
 CACHE_CONTROL = "public, max-age=3600"
@@ -108,7 +109,7 @@ class CatalogueAPI(_PublicRulesAPI):
         summary="A game system's catalogue",
         description="Every entry has `slug`, `name_es` (as in the system's rule document) and `name_en`.",
         responses={
-            200: OpenApiResponse(response={"type": "object"}, description="The catalogue."),
+            200: OpenApiResponse(response=AnyCatalogue, description="The catalogue."),
             304: NOT_MODIFIED,
         },
     )

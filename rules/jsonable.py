@@ -83,3 +83,109 @@ def _dataclass_schema(cls: type) -> dict:
         # Every field is always present in the output, defaults included.
         "required": [f.name for f in fields],
     }
+
+
+def _or_null(schema: dict) -> dict:
+    if "enum" in schema and None not in schema["enum"]:
+        return {**schema, "nullable": True, "enum": [*schema["enum"], None]}
+    return {**schema, "nullable": True}
+
+
+def _members(schema: dict) -> list[dict]:
+    return list(schema["anyOf"]) if "anyOf" in schema else [schema]
+
+
+def _same_kind(a: dict, b: dict) -> dict | None:
+    """`a` and `b` as one schema when they are of one JSON type (or integer and number)."""
+    kinds = {a.get("type"), b.get("type")}
+    nullable = {"nullable": True} if a.get("nullable") or b.get("nullable") else {}
+    if kinds == {"object"}:
+        keys = {**a.get("properties", {}), **b.get("properties", {})}
+        properties = {
+            k: merge_schemas(a["properties"][k], b["properties"][k])
+            if k in a.get("properties", {}) and k in b.get("properties", {})
+            else keys[k]
+            for k in keys
+        }
+        required = [k for k in a.get("required", []) if k in b.get("required", [])]
+        return {"type": "object", "properties": properties, "required": required, **nullable}
+    if kinds == {"array"}:
+        if a["items"] is None or b["items"] is None:  # an empty list takes the other's items
+            return {"type": "array", "items": a["items"] or b["items"], **nullable}
+        return {"type": "array", "items": merge_schemas(a["items"], b["items"]), **nullable}
+    if kinds <= {"integer", "number"} or (
+        len(kinds) == 1 and None not in kinds and "enum" not in a and "enum" not in b
+    ):
+        return {"type": "number" if "number" in kinds else kinds.pop(), **nullable}
+    return None
+
+
+def merge_schemas(a: dict, b: dict) -> dict:
+    """One schema for values described by `a` or by `b`: of one JSON type, merged (an object has
+    every key either has, required where both require it); else `anyOf`, one member per type."""
+    if a == b:
+        return a
+    null = {"nullable": True, "enum": [None]}
+    if a == null:
+        return _or_null(b)
+    if b == null:
+        return _or_null(a)
+    members = _members(a)
+    for extra in _members(b):
+        for i, member in enumerate(members):
+            joined = _same_kind(member, extra)
+            if joined is not None:
+                members[i] = joined
+                break
+        else:
+            members.append(extra)
+    return members[0] if len(members) == 1 else {"anyOf": members}
+
+
+def _settled(schema):
+    """Lists empty wherever they appear hold text; a value of several shapes that are not all
+    scalars is left open (`{}`), described as such: a generated client cannot type a union of
+    lists or objects."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "array" and schema.get("items") is None:
+            return {**schema, "items": {"type": "string"}}
+        members = schema.get("anyOf")
+        if members and any(m.get("type") in ("array", "object") for m in members):
+            return {"description": "One of several shapes (the field it names decides)."}
+        return {k: _settled(v) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [_settled(v) for v in schema]
+    return schema
+
+
+def schema_of(value: Any) -> dict:
+    """`schema_of_value` settled: what the API documents for frozen data."""
+    return _settled(schema_of_value(value))
+
+
+def schema_of_value(value: Any) -> dict:
+    """The OpenAPI 3.0 schema of one JSON value exactly as it is (frozen data such as a
+    catalogue): every key of every object, required where every object of a list has it."""
+    if value is None:  # null wherever this key appears: so it is described (no other value yet)
+        return {"nullable": True, "enum": [None]}
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, float):
+        return {"type": "number"}
+    if isinstance(value, str):
+        return {"type": "string"}
+    if isinstance(value, list):
+        items: dict | None = None
+        for item in value:
+            one = schema_of_value(item)
+            items = one if items is None else merge_schemas(items, one)
+        return {"type": "array", "items": items}
+    if isinstance(value, dict):
+        return {
+            "type": "object",
+            "properties": {str(k): schema_of_value(v) for k, v in value.items()},
+            "required": [str(k) for k in value],
+        }
+    raise TypeError(f"not JSON: {value!r}")

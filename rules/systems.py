@@ -119,7 +119,8 @@ class GameSystem(Protocol):
         ...
 
     # Optional: `check_options(options) -> list[Problem]` when the GM may set rules options for a
-    # campaign (`Campaign.rules_options`, handed to every action as `Table.options`).
+    # campaign (`Campaign.rules_options`, handed to every action as `Table.options`), and then
+    # `options_schema`, the options it reads as a JSON schema (for the API's schema).
     # Optional: `sheet_keys`, the top-level keys its sheet may have; a change of a sheet (PATCH)
     # that names any other key is refused, since it could replace nothing.
     # Optional: `ignores_unknown_keys = True` when its engine passes over keys outside

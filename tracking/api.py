@@ -24,6 +24,7 @@ from .serializers import (
     PartidaSerializer,
     SceneAnswerSerializer,
 )
+from .standing_schema import StandingRuled, StandingRulingRequest, StandingView
 
 _ERR = {
     400: OpenApiResponse(ErrorEnvelopeSerializer, description="Invalid input."),
@@ -199,7 +200,7 @@ class StandingAPI(APIView):
     @extend_schema(
         operation_id="standing_retrieve",
         summary="A character's standing (equipment, uses spent, inventions) and history by partida",
-        responses={200: dict, **_ERR},
+        responses={200: StandingView, **_ERR},
     )
     def get(self, request, pk, cid):
         _campaign, character = _character(request, pk, cid)
@@ -208,8 +209,8 @@ class StandingAPI(APIView):
     @extend_schema(
         operation_id="standing_ruling",
         summary="GM ruling between fights: use, item, invent or complication (Epic20)",
-        request=dict,
-        responses={200: dict, **_ERR},
+        request=StandingRulingRequest,
+        responses={200: StandingRuled, **_ERR},
     )
     def post(self, request, pk, cid):
         campaign, character = _character(request, pk, cid, gm_only=True)

@@ -1,8 +1,10 @@
 """What the tracking endpoints take and answer (docs/api.md, "Campaign tracking")."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer, UTCDateTimeField
+from epic20site.schema import typed_json
 
 from .models import JournalEntry, Partida, Scene
 
@@ -42,6 +44,11 @@ class RevisionSerializer(serializers.Serializer):
     written_at = UTCDateTimeField()
 
 
+class AuthorSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
 class JournalEntrySerializer(ModelSerializer):
     author = serializers.SerializerMethodField()
     visibility = serializers.SerializerMethodField()
@@ -61,6 +68,7 @@ class JournalEntrySerializer(ModelSerializer):
             "history",
         ]
 
+    @extend_schema_field(AuthorSerializer)
     def get_author(self, entry) -> dict:
         return {"id": entry.author_id, "username": entry.author.username}
 
@@ -68,13 +76,35 @@ class JournalEntrySerializer(ModelSerializer):
         return entry.recipient_id if entry.visibility == JournalEntry.Visibility.PLAYER else entry.visibility
 
 
+# `tracking.journal._audience` and `_quoted` check these.
+VISIBILITY = {
+    "oneOf": [
+        {"type": "string", "enum": ["all", "gm"]},
+        {"type": "integer", "minimum": 1, "maximum": 2**63 - 1, "description": "A member's user id."},
+    ],
+}
+QUOTE = {
+    "type": "object",
+    "properties": {
+        "encounter": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+        "round": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+    },
+    "required": ["encounter", "round"],
+    "additionalProperties": False,
+}
+
+
 class JournalEntryInput(StrictSerializer):
     body = StrictCharField(trim_whitespace=False)
     # "all" | "gm" | a member's user id: checked by the service against the campaign's members.
-    visibility = serializers.JSONField(required=False, default="all")
+    visibility = typed_json(VISIBILITY)(
+        required=False, default="all", help_text='"all", "gm", or a member\'s user id.'
+    )
     partida = serializers.IntegerField(required=False, allow_null=True, default=None)
     # {"encounter": id, "round": n}: quote that round as the players' forum export.
-    quote = serializers.JSONField(required=False, default=None)
+    quote = typed_json(QUOTE)(
+        required=False, default=None, help_text="A played round of one of the campaign's encounters to quote."
+    )
 
 
 class JournalEditInput(StrictSerializer):

@@ -9,9 +9,7 @@ from __future__ import annotations
 from combat.system_schemas import (
     FLAG,
     INT,
-    LIST,
     NUMBER,
-    OBJECT,
     ROUND_CLOCK,
     TEXT,
     SystemSchema,
@@ -23,23 +21,69 @@ from combat.system_schemas import (
 
 CLOCK = ROUND_CLOCK
 COMBATANT = {
+    "conditions": {**array(TEXT), "description": "Its conditions, by slug."},
     "defense": nullable(INT),
     "defense_with": nullable(TEXT),
     "defenses_this_round": INT,
     "next_defense_penalty": INT,
-    "counterattack_offer": nullable(OBJECT),
+    "counterattack_offer": nullable(
+        {
+            "type": "object",
+            "description": "A counterattack the combatant may make now (the bonus left out for a hidden NPC's).",
+            "properties": {"against": INT, "bonus": INT, "round": INT},
+            "required": ["against", "round"],
+        }
+    ),
     "counterattack_used": INT,
     "opportunity_used": INT,
     "movement_penalty": INT,
-    "turn_actions": nullable(OBJECT),
+    "turn_actions": nullable(
+        {
+            "type": "object",
+            "description": "What it used of its own turn: metres moved, metres of its complex action, the complex action.",
+            "properties": {"movement_m": NUMBER, "complex_m": NUMBER, "complex_used": FLAG},
+        }
+    ),
     "wielding": array(TEXT),
     "destroyed_zones": array(TEXT),
     "engaged_with": array(INT),
-    "opportunity_offer": nullable(OBJECT),
+    "opportunity_offer": nullable(
+        {
+            "type": "object",
+            "description": "The enemies who left its reach this round: it may attack them by opportunity.",
+            "properties": {"against": array(INT), "round": INT},
+            "required": ["against", "round"],
+        }
+    ),
     "life_death_penalty": INT,
-    "life_and_death": nullable(OBJECT),
-    "sheet": nullable(OBJECT),
-    "derived": nullable(OBJECT),
+    "life_and_death": nullable(
+        {
+            "type": "object",
+            "description": "The Estado de Vida y Muerte while it lasts (only the difficulty for a hidden NPC).",
+            "properties": {"difficulty": INT, "physical_resistance": INT, "death_limit": INT},
+            "required": ["difficulty"],
+        }
+    ),
+    "sheet": nullable(
+        {**ref("AnimaStoredSheet"), "description": "Its sheet as the fight reads it (GM and owner)."}
+    ),
+    "derived": nullable(ref("AnimaDerived")),
+}
+# A modifier added to a roll, and why (`rules.anima.combatant.total` adds them).
+MODIFIER = {"type": "object", "properties": {"slug": TEXT, "value": INT}, "required": ["slug", "value"]}
+# A level of the results table (`rules.anima.results.ImpactLevel`).
+IMPACT_LEVEL = {
+    "type": "object",
+    "properties": {
+        "slug": TEXT,
+        "name_es": TEXT,
+        "name_en": TEXT,
+        "min_difference": nullable(INT),
+        "max_difference": nullable(INT),
+        "damage_percent": INT,
+        "counterattack": FLAG,
+    },
+    "required": ["slug", "min_difference", "max_difference", "damage_percent"],
 }
 _CRITICAL = nullable({"type": "string", "enum": ["amputation", "dismemberment", "death"]})
 
@@ -64,7 +108,7 @@ EVENTS = {
         "aimed": nullable(TEXT),
         "attack_capability": INT,
         "attack_index": INT,
-        "attack_modifiers": LIST,
+        "attack_modifiers": array(MODIFIER),
         "attack_roll": ref("D10Roll"),
         "attack_total": INT,
         "attacks": INT,
@@ -76,7 +120,7 @@ EVENTS = {
         "damage": INT,
         "damage_percent": INT,
         "defense_capability": INT,
-        "defense_modifiers": LIST,
+        "defense_modifiers": array(MODIFIER),
         "defense_roll": ref("D10Roll"),
         "defense_total": INT,
         "defense_with": TEXT,
@@ -119,13 +163,13 @@ EVENTS = {
     "first_aid": {
         "difficulty": INT,
         "medicine": INT,
-        "modifiers": LIST,
+        "modifiers": array(MODIFIER),
         "roll": ref("D10Roll"),
         "stabilised": FLAG,
         "total": INT,
     },
     "initiative": {
-        "initiative": {"oneOf": [INT, OBJECT], "description": "A number, or by side."},
+        "initiative": {**INT, "description": "The initiative rolled (its roll's total)."},
         "initiative_roll": ref("D10Roll"),
         "rolls": array(ref("D10Roll")),
         "sides": array(TEXT),
@@ -178,7 +222,7 @@ EVENTS = {
     },
     "removed": {},
     "results_table": {
-        "levels": LIST,
+        "levels": array(IMPACT_LEVEL),
     },
     "round": {},
     "stabilised": {
@@ -190,6 +234,60 @@ EVENTS = {
 
 # The odds before acting (`rules.anima.odds`): the chance of each impact level; a band for a
 # player against a hidden NPC. Other keys may be added.
-ODDS = {"type": "object", "additionalProperties": True, "description": "The odds of an Anima action."}
+# A chance: exact (`probability`, `fraction`) or a band (`rules.core.odds.band`).
+CHANCE = {
+    "type": "object",
+    "properties": {
+        "probability": NUMBER,
+        "fraction": TEXT,
+        "band": TEXT,
+        "label_es": TEXT,
+        "label_en": TEXT,
+    },
+}
+_BY_LEVEL = {
+    "type": "object",
+    "description": "Impact level slug → its chance.",
+    "additionalProperties": CHANCE,
+}
+STRIKE_ODDS = {
+    "type": "object",
+    "properties": {
+        "index": INT,
+        "hit": CHANCE,
+        "counterattack": CHANCE,
+        "made": CHANCE,
+        "levels": _BY_LEVEL,
+        "attack": INT,
+        "defense": INT,
+        "expected_damage": NUMBER,
+    },
+    "required": ["index", "hit", "counterattack", "made"],
+}
+TARGET_ODDS = {
+    "type": "object",
+    "properties": {
+        "target": INT,
+        "exact": FLAG,
+        "pass": CHANCE,
+        "levels": _BY_LEVEL,
+        "expected_damage": NUMBER,
+        "reflex": INT,
+    },
+    "required": ["target", "exact", "pass"],
+}
+ODDS = {
+    "type": "object",
+    "description": "The odds of an Anima action: an attack's strike by strike, or an area power's per target.",
+    "properties": {
+        "exact": FLAG,
+        "strikes": array(STRIKE_ODDS),
+        "reach": CHANCE,
+        "any_counterattack": CHANCE,
+        "expected_damage": NUMBER,
+        "expected_damage_fraction": TEXT,
+        "targets": array(TARGET_ODDS),
+    },
+}
 
 SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS)

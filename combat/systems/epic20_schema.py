@@ -7,10 +7,8 @@ an NPC's: every key that may be hidden is optional). Joined by `combat.system_sc
 from __future__ import annotations
 
 from combat.system_schemas import (
-    ANY,
     FLAG,
     INT,
-    LIST,
     NUMBER,
     OBJECT,
     ROUND_CLOCK,
@@ -23,12 +21,60 @@ from combat.system_schemas import (
 )
 
 CLOCK = ROUND_CLOCK
+# An item of the sheet's equipment and what happened to it (`rules.epic20.resolution.state.EquipmentState`).
+_FLAGS = ("armor", "shield", "two_handed", "burst", "reach", "ranged", "heavy")
+EQUIPMENT = {
+    "type": "object",
+    "properties": {
+        "name": TEXT,
+        "kind": TEXT,
+        "power": nullable(TEXT),
+        **dict.fromkeys(_FLAGS, FLAG),
+        "status": TEXT,
+        "chosen_for": array(TEXT),
+        "immune_to": array(TEXT),
+    },
+}
+# A source of Superioridad or Inferioridad (`rules.epic20.resolution.sources.Source`).
+SOURCE = {
+    "type": "object",
+    "properties": {"slug": TEXT, "delta": INT, "rule": TEXT, "label_es": TEXT, "label_en": TEXT},
+    "required": ["slug", "delta", "rule", "label_es", "label_en"],
+}
+# The target's defense as the attack met it (`rules.epic20.resolution.defense.Defense`).
+DEFENSE = {
+    "type": "object",
+    "properties": {
+        "value": INT,
+        "base": INT,
+        "best": INT,
+        "best_source": nullable(TEXT),
+        "maneuver_bonus": INT,
+        "penalty": INT,
+    },
+}
+# A timed state on a combatant (`rules.epic20.resolution.state.Condition`).
+CONDITION = {
+    "type": "object",
+    "properties": {
+        "slug": TEXT,
+        "source": TEXT,
+        "rule": TEXT,
+        "by": nullable(TEXT),
+        "other": nullable(TEXT),
+        "value": INT,
+        "ends": TEXT,
+        "turns": INT,
+    },
+    "required": ["slug"],
+}
 COMBATANT = {
+    "conditions": {**array(CONDITION), "description": "Its conditions, each with its timing."},
     "defense": nullable({**INT, "description": "Current defense, penalties applied."}),
     "defense_penalty": nullable(INT),
     "hero_points": nullable(INT),
     "hero_points_max": nullable(INT),
-    "equipment": array(OBJECT),
+    "equipment": array(EQUIPMENT),
 }
 
 ROLL_FIELDS = {
@@ -38,7 +84,7 @@ ROLL_FIELDS = {
     "natural_1": FLAG,
     "natural_20": FLAG,
     "rerolled_from": ref("D20Roll"),
-    "sources": LIST,
+    "sources": array(SOURCE),
     "superiority": INT,
 }
 ROLLS = {
@@ -57,7 +103,7 @@ _ATTACK_KEYS = {
     "attribute": TEXT,
     "critical": FLAG,
     "damage": INT,
-    "defense": OBJECT,
+    "defense": DEFENSE,
     "defense_penalty": INT,
     "hit": FLAG,
     "kind": TEXT,
@@ -97,7 +143,7 @@ EVENTS = {
     "progression": {"degrees": INT, "effect_es": TEXT, "power": TEXT},
     "progression_fade": {"degrees": INT, "power": TEXT},
     "progression_maintained": {},
-    "provoked_attack": {"extra_attack": ANY, "maneuver": TEXT, "victim": nullable(INT)},
+    "provoked_attack": {"extra_attack": FLAG, "maneuver": TEXT, "victim": nullable(INT)},
     "stunned": {},
     "suggestion": {"order": TEXT, "power": TEXT},
     "vulnerable": {"damage": INT, "vulnerability": TEXT},
@@ -107,14 +153,14 @@ EVENTS = {
         "attribute": TEXT,
         "critical": FLAG,
         "damage": INT,
-        "defense": OBJECT,
+        "defense": DEFENSE,
         "defense_penalty": INT,
         "hit": FLAG,
         "immunity": TEXT,
         "immunity_ignored": nullable(TEXT),
         "kind": TEXT,
         "level": INT,
-        "maneuvers": LIST,
+        "maneuvers": array(TEXT),
         "margin": INT,
         "penetrating": FLAG,
         "roll": ref("D20Roll"),

@@ -7,17 +7,31 @@ every key that may be hidden is optional). Joined by `combat.system_schemas`."""
 from __future__ import annotations
 
 from combat.system_schemas import (
-    ANY,
     FLAG,
     INT,
-    LIST,
-    OBJECT,
+    NUMBER,
     TEXT,
     SystemSchema,
     array,
     dice_roll,
     nullable,
     ref,
+)
+
+from .hero_shapes import (
+    BACKLASH,
+    BAND,
+    CONTEST,
+    EFFECTS,
+    EXACT,
+    KNOCKBACK,
+    KNOCKBACK_AMENDED,
+    KNOCKBACK_ODDS,
+    MODIFIER,
+    PENDING,
+    SCATTER,
+    STUN_BODY,
+    SUPPRESSING,
 )
 
 CLOCK = (
@@ -30,7 +44,9 @@ CLOCK = (
             "segment": nullable(INT),
             "current": nullable(INT),
             "order": array(INT),
-            "spent": ANY,
+            "spent": nullable(
+                {**NUMBER, "description": "How much of its phase the acting combatant has used."}
+            ),
             "held": array(INT),
             "chart": array(
                 {
@@ -44,6 +60,7 @@ CLOCK = (
     },
 )
 COMBATANT = {
+    "conditions": {**array(TEXT), "description": "Its conditions, by slug."},
     **{key: nullable(INT) for key in ("stun", "stun_max", "end", "end_max")},
     "spd": INT,
     "phases": array(INT),
@@ -61,13 +78,13 @@ COMBATANT = {
     "dcv_now": INT,
     "ecv": INT,
     "attacks": array(TEXT),
-    "effects": OBJECT,
+    "effects": EFFECTS,
     "set_on": nullable(INT),
-    "spent": ANY,
-    "pending": ANY,
+    "spent": {**NUMBER, "description": "How much of its phase it has used (1: all of it; ½ a half phase)."},
+    "pending": PENDING,
     "minute_recovery_turn": nullable(INT),
-    "suppressing": ANY,
-    "sheet": OBJECT,
+    "suppressing": SUPPRESSING,
+    "sheet": {**ref("HeroStoredSheet"), "description": "Its sheet as the fight reads it (GM and owner)."},
 }
 _DAMAGE = {
     "type": "object",
@@ -95,10 +112,10 @@ EVENTS = {
     "attack": {
         "aimed_at": INT,
         "attack": TEXT,
-        "autofire": LIST,
+        "autofire": array({}),  # below: the hits of the burst
         "automatic": FLAG,
-        "backlash": OBJECT,
-        "block": OBJECT,
+        "backlash": BACKLASH,
+        "block": CONTEST,
         "blocked": FLAG,
         "body_rolled": INT,
         "covered": FLAG,
@@ -117,18 +134,18 @@ EVENTS = {
         "half_die_roll": nullable(ref("D6Roll")),
         "hit": FLAG,
         "hits": INT,
-        "knockback": OBJECT,
+        "knockback": KNOCKBACK,
         "location": nullable(TEXT),
         "location_roll": nullable(ref("D6Roll")),
         "maneuver": TEXT,
         "maneuver_en": TEXT,
         "maneuver_es": TEXT,
-        "modifiers": LIST,
+        "modifiers": array(MODIFIER),
         "ocv": INT,
         "plus_one": FLAG,
         "roll": nullable(ref("D6Roll")),
-        "rolled_with_punch": nullable(OBJECT),
-        "scatter": OBJECT,
+        "rolled_with_punch": nullable(CONTEST),
+        "scatter": SCATTER,
         "shielded_by": INT,
         "strength_roll": ref("D6Roll"),
         "stun_multiplier": nullable(ref("D6Roll")),
@@ -177,14 +194,14 @@ EVENTS = {
     "hold": {},
     "knockback_obstacle": {
         "attacker": INT,
-        "knockback": OBJECT,
+        "knockback": KNOCKBACK_AMENDED,
         "target_body": INT,
         "target_status": TEXT,
         "target_stun": INT,
     },
     "maneuver": {
         "aborted": FLAG,
-        "dcv_levels": OBJECT,
+        "dcv_levels": EFFECTS["properties"]["dcv_levels"],
         "maneuver": TEXT,
         "needed": INT,
         "protects": INT,
@@ -235,37 +252,40 @@ EVENTS = {
 
 # The odds before acting (`rules.hero.odds`): exact for the GM and against one's own side, a band
 # otherwise. Its nested numbers are described in docs/api.md; other keys may be added.
-_EXACT = {
-    "type": "object",
-    "additionalProperties": True,
-    "description": "A probability, exact and as a number.",
-}
 ODDS = {
     "type": "object",
-    "additionalProperties": True,
     "properties": {
         "exact": FLAG,
         "to_hit": INT,
         "ocv": INT,
         "dcv": INT,
-        "modifiers": LIST,
-        "p_hit": _EXACT,
-        "hit": OBJECT,
-        "expected_hits": _EXACT,
+        "modifiers": array(MODIFIER),
+        "p_hit": EXACT,
+        "hit": BAND,
+        "expected_hits": EXACT,
         "dice": INT,
         "half_die": FLAG,
         "plus_one": FLAG,
         "dice_label": TEXT,
         "killing": FLAG,
         "end": INT,
-        "expected_rolled": nullable(OBJECT),
-        "expected_per_hit": OBJECT,
-        "expected": OBJECT,
-        "knockback": nullable(OBJECT),
-        "expected_with_knockback": OBJECT,
+        "expected_rolled": nullable(STUN_BODY),
+        "expected_per_hit": STUN_BODY,
+        "expected": STUN_BODY,
+        "knockback": KNOCKBACK_ODDS,
+        "expected_with_knockback": STUN_BODY,
     },
     "required": ["exact", "hit"],
 }
+
+# Autofire: each hit of the burst, with the keys an attack's hit writes.
+EVENTS["attack"]["autofire"] = array(
+    {
+        "type": "object",
+        "description": "One hit of the burst.",
+        "properties": {k: v for k, v in EVENTS["attack"].items() if k != "autofire"},
+    }
+)
 
 # Every Hero event says the segment its action was taken in (`rules.hero.actions.registry`).
 EVENT_FIELDS = {"segment": {**INT, "description": "The segment (1–12) of the turn it happened in."}}

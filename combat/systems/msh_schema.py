@@ -6,11 +6,9 @@ key that may be hidden is optional). Joined by `combat.system_schemas`."""
 from __future__ import annotations
 
 from combat.system_schemas import (
-    ANY,
     FLAG,
     INT,
-    LIST,
-    OBJECT,
+    NUMBER,
     TEXT,
     SystemSchema,
     array,
@@ -35,16 +33,93 @@ CLOCK = (
     },
 )
 COMBATANT = {
+    "conditions": {**array(TEXT), "description": "Its conditions, by slug."},
     "karma": nullable(INT),
     "karma_max": nullable(INT),
     "abilities": {"type": "object", "additionalProperties": INT, "description": "Rank numbers."},
     "ranks": {"type": "object", "additionalProperties": TEXT, "description": "Ability → rank slug."},
     "body_armor": INT,
-    "powers": array(OBJECT),
-    "weapons": array(OBJECT),
-    "effects": OBJECT,
+    "powers": array(
+        {
+            "type": "object",
+            "properties": {"name": TEXT, "rank": INT, "combat_type": TEXT},
+            "required": ["name", "rank", "combat_type"],
+        }
+    ),
+    "weapons": array(
+        {
+            "type": "object",
+            "properties": {"name": TEXT, "combat_type": TEXT, "damage": INT, "material": INT},
+            "required": ["name", "combat_type", "damage", "material"],
+        }
+    ),
+    "effects": {
+        "type": "object",
+        "description": "What its actions and the special results left on it, until they run out "
+        "(rounds are the round they end or began).",
+        "properties": {
+            "effect_karma": INT,
+            "squeezed": INT,
+            "held_by": {
+                "type": "object",
+                "properties": {"by": INT, "full": FLAG, "round": INT},
+            },
+            "holding": INT,
+            "evade": TEXT,
+            "bonus_cs": {"type": "object", "properties": {"round": INT, "shifts": INT}},
+            "dodge": INT,
+            "block_armor": INT,
+            "escaped": TEXT,
+            "away": FLAG,
+            "interpose": INT,
+            "aimed": INT,
+            "stunned": INT,
+            "unconscious": INT,
+            "dying": INT,
+            "dead": FLAG,
+        },
+    },
 }
 _COLOUR = {"type": "string", "enum": ["white", "green", "yellow", "red"]}
+# A column shift and why (`rules.msh.shifts`).
+SHIFT_REASON = {
+    "type": "object",
+    "properties": {"slug": TEXT, "shifts": INT, "rule": TEXT},
+    "required": ["slug", "shifts", "rule"],
+}
+# A chance: exact (`probability`, `fraction`) or, for a player against a hidden NPC, a band.
+_CHANCE = {
+    "probability": NUMBER,
+    "fraction": TEXT,
+    "band": TEXT,
+    "label_es": TEXT,
+    "label_en": TEXT,
+}
+COLOUR_ODDS = {
+    "type": "object",
+    "description": "One colour of the column: its chance and what it does.",
+    "properties": {
+        "colour": _COLOUR,
+        **_CHANCE,
+        "effect": TEXT,
+        "text_es": TEXT,
+        "text_en": TEXT,
+        "damage": INT,
+        "target_hit_points": INT,
+        "special": {
+            "type": "object",
+            "description": "The target's Endurance roll for a Slam, Stun or Kill: colour → its effect and chance.",
+            "additionalProperties": {"type": "object", "properties": {"effect": TEXT, **_CHANCE}},
+        },
+    },
+    "required": ["colour"],
+}
+COLUMN_RANGE = {
+    "type": "object",
+    "properties": {"colour": _COLOUR, "from": INT, "to": INT, "count": INT},
+    "required": ["colour", "from", "to", "count"],
+}
+NAMES = {"type": "object", "properties": {"es": TEXT, "en": TEXT}, "required": ["es", "en"]}
 
 ROLL_FIELDS = {
     "areas": INT,
@@ -88,7 +163,7 @@ EVENTS = {
         "obstacles_avoided": FLAG,
         "read_on": TEXT,
         "roll": ref("D100Roll"),
-        "shift_reasons": LIST,
+        "shift_reasons": array(SHIFT_REASON),
         "shifts": INT,
         "target_hit_points": INT,
         "target_status": TEXT,
@@ -96,11 +171,11 @@ EVENTS = {
         "zero_health_roll": ref("D100Roll"),
     },
     "declaration_lapsed": {
-        "action": OBJECT,
+        "action": {"type": "object", "description": "The declared action."},
     },
     "declarations_closed": {},
     "declare": {
-        "action": OBJECT,
+        "action": {"type": "object", "description": "The declared action."},
     },
     "defense": {
         "away": FLAG,
@@ -121,8 +196,12 @@ EVENTS = {
     },
     "end": {},
     "initiative": {
-        "initiative": OBJECT,
-        "modifiers": OBJECT,
+        "initiative": {
+            "type": "object",
+            "description": "Side → its initiative.",
+            "additionalProperties": INT,
+        },
+        "modifiers": {"type": "object", "description": "Side → its modifier.", "additionalProperties": INT},
         "rolls": array(ref("D100Roll")),
         "sides": array(TEXT),
     },
@@ -139,13 +218,16 @@ ODDS = {
         "type": TEXT,
         "combat_type": TEXT,
         "shifts": INT,
-        "shift_reasons": LIST,
+        "shift_reasons": array(SHIFT_REASON),
         "exact": FLAG,
-        "colours": array(OBJECT),
+        "colours": array(COLOUR_ODDS),
         "squeeze": FLAG,
         "column": TEXT,
-        "column_name": OBJECT,
-        "column_ranges": ANY,
+        "column_name": NAMES,
+        "column_ranges": array(COLUMN_RANGE),
+        "strength": INT,
+        "damage": INT,
+        "target_hit_points": INT,
     },
     "required": ["type", "exact"],
 }

@@ -96,6 +96,34 @@ def check_options(options) -> list[Problem]:
     return problems
 
 
+# The options `check_options` reads, as a JSON schema (the API's `rules_options`): the table
+# whole, one level per row in the catalogue's order. Which thresholds fit together (no gaps, no
+# overlaps, more damage above) is checked by `check_results_table`, beyond what a schema says.
+_THRESHOLD = {"type": "integer", "nullable": True, "minimum": -(2**31), "maximum": 2**31 - 1}
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "description": "The GM's results table (Tabla de resultados), the levels in the catalogue's order.",
+    "properties": {
+        OPTIONS_KEY: {
+            "type": "array",
+            "minItems": len(DEFAULT_LEVELS),
+            "maxItems": len(DEFAULT_LEVELS),
+            "items": {
+                "type": "object",
+                "properties": {
+                    "slug": {"type": "string", "description": "The level's slug; its place is fixed."},
+                    "min_difference": _THRESHOLD,
+                    "max_difference": _THRESHOLD,
+                    "damage_percent": {"type": "integer", "minimum": 0, "maximum": MAX_PERCENT},
+                },
+                "required": ["min_difference", "max_difference", "damage_percent"],
+            },
+        }
+    },
+    "additionalProperties": False,
+}
+
+
 def as_json(levels: Sequence[ImpactLevel]) -> list[dict]:
     return [level.as_dict() for level in levels]
 

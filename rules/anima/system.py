@@ -14,7 +14,7 @@ from . import combatant, order, privacy, sheet
 from . import odds as odds_module
 from .actions import ACTIONS
 from .derived import derived
-from .results import DEFAULT_LEVELS, as_json, check_options
+from .results import DEFAULT_LEVELS, OPTIONS_SCHEMA, as_json, check_options
 
 
 def catalogue() -> dict:
@@ -115,6 +115,9 @@ class AnimaSystem:
 
     def check_sheet(self, sheet: Mapping, **history) -> SheetCheck:
         return check_sheet(sheet)
+
+    # The rules options as a JSON schema (the API's `rules_options`).
+    options_schema = OPTIONS_SCHEMA
 
     def check_options(self, options) -> list:
         """The campaign's rules options: the GM's results table (`results.check_options`)."""

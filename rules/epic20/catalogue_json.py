@@ -39,12 +39,49 @@ def catalogue_json(catalogue: Catalogue = CATALOGUE) -> dict:
     }
 
 
+# An archetype option's value is a text or a number (`archetype_types.OptionChoice.value`).
+_CHOICE_VALUE = {"anyOf": [{"type": "string"}, {"type": "number"}]}
+
+
+def _untitled(schema):
+    """A copy without `title`s: a generated client names a class after each, and the same shape
+    met twice (an archetype's field and an option's override of it) would be two classes alike."""
+    if isinstance(schema, dict):
+        return {k: _untitled(v) for k, v in schema.items() if k != "title"}
+    if isinstance(schema, list):
+        return [_untitled(v) for v in schema]
+    return schema
+
+
+def _archetype_schema() -> dict:
+    """`Archetype` with its options typed: `Any` in the dataclasses is a choice's value, and an
+    override is `[field, value]`, the value of one of the archetype's own fields."""
+    schema = json_schema(Archetype)
+    option = schema["properties"]["options"]["items"]
+    option["properties"]["default"] = dict(_CHOICE_VALUE)
+    choice = option["properties"]["choices"]["items"]
+    choice["properties"]["value"] = dict(_CHOICE_VALUE)
+    # An override is `[field, value]`: the value has the type of the archetype field it names,
+    # several shapes a generated client cannot type as one union, so it is left open.
+    choice["properties"]["overrides"]["items"] = {
+        "type": "array",
+        "description": "[the archetype field it replaces, that field's new value]",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {"description": "The value, of the named field's type."},
+    }
+    return schema
+
+
 def catalogue_schema() -> dict:
     properties = json_schema(Catalogue)["properties"]
     for key, (_entries, cls) in _EXTRA.items():
         properties[key] = {"type": "array", "items": json_schema(cls)}
-    return {
-        "type": "object",
-        "properties": {key: properties[key] for key in _catalogue_keys()},
-        "required": _catalogue_keys(),
-    }
+    properties["archetypes"] = {"type": "array", "items": _archetype_schema()}
+    return _untitled(
+        {
+            "type": "object",
+            "properties": {key: properties[key] for key in _catalogue_keys()},
+            "required": _catalogue_keys(),
+        }
+    )

@@ -38,6 +38,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Las opciones del arquetipo tienen que ser un objeto.",
         "The archetype options must be an object.",
     ),
+    "archetype_options.not_a_choice": (
+        "Cada opción del arquetipo es un texto, un número o verdadero/falso.",
+        "Each archetype option is text, a number or true/false.",
+    ),
     "archetype_options.unknown": (
         "Este arquetipo no tiene la opción «{key}».",
         'This archetype has no option "{key}".',

@@ -243,7 +243,12 @@ def _archetype_options(p: _Parser) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         p.add("archetype_options.invalid", "/archetype_options", "ARQUETIPOS")
         return MappingProxyType({})
-    return MappingProxyType({str(k): v for k, v in value.items()})
+    # An option's value is one of the choices the archetype lists (ARQUETIPOS): a text or a
+    # number (`archetype_types.OptionChoice.value`), never a list, an object or null.
+    for key, choice in value.items():
+        if not isinstance(choice, str | int | float):
+            p.add("archetype_options.not_a_choice", pointer("archetype_options", str(key)), "ARQUETIPOS")
+    return MappingProxyType({str(k): v for k, v in value.items() if isinstance(v, str | int | float)})
 
 
 def _attributes(p: _Parser) -> Mapping[str, Fraction]:

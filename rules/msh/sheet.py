@@ -165,8 +165,8 @@ def _combat_type(item, path, problems) -> str | None:
 
 
 def _list(raw, key, problems) -> list:
-    if raw is None:
-        return []
+    """A sheet's list of powers or weapons (`[]` when the key is absent). `null` is no list: the
+    sheet's shape (docs/api.md, "Their sheets") has a list there, empty or not."""
     if not isinstance(raw, list):
         problems.append(_problem(f"{key}.not_list", "/" + key, "Debe ser una lista.", "Must be a list."))
         return []
@@ -244,8 +244,8 @@ def parse(raw: Any) -> tuple[Sheet | None, list[Problem], list[Problem]]:
     karma = _number(raw.get("karma"), "/karma", "Karma", "Karma", problems, nullable=True)
     armor = _number(raw.get("body_armor", 0), "/body_armor", "Armadura Corporal", "Body Armor", problems)
     seen: set[str] = set()
-    powers = _powers(raw.get("powers"), seen, problems)
-    weapons = _weapons(raw.get("weapons"), seen, problems)
+    powers = _powers(raw.get("powers", []), seen, problems)
+    weapons = _weapons(raw.get("weapons", []), seen, problems)
     if problems:
         return None, problems, warnings
     a = abilities

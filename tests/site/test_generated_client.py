@@ -132,14 +132,14 @@ def test_a_generated_client_plays_a_whole_fight(generated, live_server, slug):
         player,
         f"{name}Combatant",
         id=encounter.id,
-        body=typed.model("CombatantCreateRequest", joining),
+        body=typed.model("CombatantFromCharacterRequest", joining),
     )
     villain = typed.call(
         "encounters.encounters_combatants_create",
         gm,
         f"{name}Combatant",
         id=encounter.id,
-        body=typed.model("CombatantCreateRequest", {"npc": {**foe, "system": slug}, "side": "villains"}),
+        body=typed.model("CombatantNpcRequest", {"npc": {**foe, "system": slug}, "side": "villains"}),
     )
 
     def act(client, model: str, data: dict):

@@ -56,9 +56,11 @@ def test_a_page_without_the_final_slash_is_still_redirected(client):
 
 
 def test_the_combatant_schema_sets_no_minion_default():
-    schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
-    minion = schema["components"]["schemas"]["CombatantCreateRequest"]["properties"]["minion"]
-    assert "default" not in minion
+    schemas = APIClient().get("/api/v1/schema/", {"format": "json"}).json()["components"]["schemas"]
+    for way in ("CombatantNpcRequest", "CombatantNpcFromRequest"):
+        assert "default" not in schemas[way]["properties"]["minion"]
+    # A player character takes no NPC field at all.
+    assert "minion" not in schemas["CombatantFromCharacterRequest"]["properties"]
 
 
 @pytest.mark.parametrize(

@@ -178,3 +178,13 @@ def test_each_partida_on_the_campaign_page_lists_the_fights_begun_during_it(figh
     page = client.get(f"/campaigns/{table.campaign.pk}/").content.decode()
     section = page[page.index("partida-list") :]
     assert f"/encounters/{later_fight}/" in section and f"/encounters/{encounter}/" not in section
+
+
+def test_a_null_deadline_takes_the_deadline_away(fight, frozen):
+    """`"turn_deadline_hours": number | null` (../shared/API.md, "Campaign tracking"): null is no
+    deadline, never a refusal."""
+    table, encounter, nova, thug = fight
+    assert patch(table, encounter, {"turn_deadline_hours": 24}).status_code == 200
+    response = patch(table, encounter, {"turn_deadline_hours": None})
+    assert response.status_code == 200, response.json()
+    assert response.json()["waiting_for"] == [{"combatant": thug, "until": None, "paused": False}]

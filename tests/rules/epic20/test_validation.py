@@ -583,3 +583,13 @@ def test_the_order_of_entries_does_not_change_a_legal_sheet(archetype, random):
     assert report.valid, report.errors
     assert report.as_dict()["budget"] == validate_sheet(example_sheet(archetype)).as_dict()["budget"]
     assert report.as_dict()["derived"] == validate_sheet(example_sheet(archetype)).as_dict()["derived"]
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, None])
+def test_an_archetype_option_that_is_no_choice_is_refused_at_its_key(value):
+    """An option's value is one of the choices the archetype lists, a text or a number
+    (ARQUETIPOS): a list, an object or null is an error at `/archetype_options/<key>`, even for an
+    option the archetype does not have (which otherwise only warns)."""
+    sheet = {**example_sheet(), "archetype_options": {"otra": value}}
+    assert ("archetype_options.not_a_choice", "/archetype_options/otra") in problems(sheet)
+    assert "archetype_options.not_a_choice" not in codes({**sheet, "archetype_options": {"otra": "x"}})

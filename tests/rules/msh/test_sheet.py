@@ -110,3 +110,14 @@ def test_validation_never_raises_when_any_field_is_replaced(changes):
 def test_any_valid_sheet_stays_valid_after_export_and_import(abilities):
     exported = SYSTEM.check_sheet({**COLOSO, "abilities": abilities}).sheet
     assert SYSTEM.check_sheet(exported).sheet == exported
+
+
+def test_null_powers_or_weapons_are_refused_and_absent_ones_are_empty():
+    """The sheet's shape has a list there (docs/api.md, "Their sheets"): `null` is refused with
+    a clear error at the key; leaving the key out is an empty list."""
+    for key in ("powers", "weapons"):
+        check = SYSTEM.check_sheet({**COLOSO, key: None})
+        assert not check.valid
+        assert [(e.code, e.path) for e in check.errors] == [(f"{key}.not_list", f"/{key}")]
+    absent = {k: v for k, v in COLOSO.items() if k not in ("powers", "weapons")}
+    assert SYSTEM.check_sheet(absent).valid

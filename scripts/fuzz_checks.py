@@ -1,0 +1,113 @@
+"""schemathesis hooks for `scripts/fuzz-api.sh`: valid data is accepted, and a 400 for a request
+the schema calls valid is a failure, unless the refusal names something no schema can state.
+
+The schema states every limit and requirement the server checks (lengths, ranges, required
+fields, types: ../shared/API.md, "Limits a client can rely on"). What it cannot state is what
+depends on stored data, on a secret, or on the rules of the game read across a whole sheet or
+fight. A 400 is excused only when every error in its envelope is one of those:
+
+- an error with a `rule`: a rule of the game the request broke (a sheet over its budget, a
+  results table with a gap, an attack the rules do not allow now);
+- an id naming nothing the user has (`<field>.not_found`), or a code in `STORED_STATE`: the
+  right password, a live invite code, a member's id, a key the character's own system has, a
+  round the encounter has played, a waiver for an error the sheet has, an address that resolves
+  to a public host, a system that reads the options given, a name nobody has taken, a fight
+  with combatants to start, the system a stored character already has; and the odds' parameters of another system (`BY_SYSTEM`);
+- Django's password validators (`password.*`: too common, too like the username).
+
+Every other 400 to a positive (schema-valid) request fails the run, as do the statuses the
+built-in `positive_data_acceptance` refuses (its expected statuses, less 400, are kept here).
+"""
+
+from __future__ import annotations
+
+import json
+
+import schemathesis
+from schemathesis.core.failures import Failure
+
+ACCEPTED = {401, 403, 404, 409, 412, 429}
+STORED_STATE = frozenset(
+    {
+        "credentials.invalid",
+        "username.unique",
+        "invite_code.invalid",
+        "visibility.invalid",
+        "quote.invalid",
+        "sheet.unknown_key",
+        "waiver.path_invalid",
+        "waiver.code_invalid",
+        "webhook_url.refused",
+        "url.refused",
+        "rules_options.unsupported",
+        "tracking.unsupported",
+        "npc_from.other_system",
+        "character.other_system",
+        "partida.invalid",
+        "start.no_combatants",
+        "system.immutable",
+    }
+)
+# An encounter's operations document every system's parameters and actions; the encounter's own
+# system refuses those it does not read and requires those it needs (docs/api.md, "Query
+# parameters"; an action body is one of *some* system's actions, `combat.schemas`).
+BY_SYSTEM = {
+    "GET /api/v1/encounters/{id}/odds/": (".unknown", ".required"),
+    "POST /api/v1/encounters/{id}/actions/": (
+        ".unknown_field",
+        ".required",
+        "type.unknown",
+        "declare.unknown_type",
+    ),
+}
+
+
+class ValidRequestRefused(Failure):
+    kind_title = "Schema-valid request refused"
+    __slots__ = ("status_code", "codes")
+
+    def __init__(self, *, operation: str, status: int, codes: list[str]) -> None:
+        message = f"Valid data refused with {status}: {', '.join(codes) or 'no envelope'}"
+        super().__init__(operation=operation, message=message)
+        self.status_code = status
+        self.codes = codes
+
+    @property
+    def _unique_key(self) -> str:
+        return f"{self.operation}:{self.status_code}:{','.join(self.codes)}"
+
+
+def _errors(response) -> list[dict]:
+    try:
+        body = json.loads(response.content or b"null")
+    except ValueError:
+        return []
+    errors = body.get("errors") if isinstance(body, dict) else None
+    return [e for e in errors or () if isinstance(e, dict)]
+
+
+def _beyond_a_schema(error: dict, operation: str) -> bool:
+    code = str(error.get("code", ""))
+    return (
+        bool(error.get("rule"))
+        or code.endswith((".not_found", *BY_SYSTEM.get(operation, ())))
+        or code in STORED_STATE
+        or code.startswith("password.")
+    )
+
+
+@schemathesis.check
+def valid_data_accepted(ctx, response, case):
+    """`positive_data_acceptance` without a blanket excuse for 400 (see the module's text)."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive:
+        return None
+    status = response.status_code
+    if 200 <= status < 400 or status in ACCEPTED or status >= 500:
+        return None  # 5xx: `not_a_server_error` reports it
+    errors = _errors(response)
+    if status == 400 and errors and all(_beyond_a_schema(e, case.operation.label) for e in errors):
+        return None
+    raise ValidRequestRefused(
+        operation=case.operation.label, status=status, codes=[str(e.get("code")) for e in errors]
+    )
