@@ -80,33 +80,14 @@ ACTION_TYPES: dict[str, ActionType] = {
     t.name: t
     for t in (
         _type("start", actions.do_start, schemas.Start, gm_only=True, needs_actor=False, phases=("setup",)),
-        _type("attack", actions.do_attack, schemas.Attack, summary_es="Atacar", summary_en="Attack"),
-        _type(
-            "escape",
-            actions.do_escape,
-            schemas.Escape,
-            summary_es="Librarse de efectos",
-            summary_en="Escape effects",
-        ),
-        _type(
-            "skill_check",
-            actions.do_skill_check,
-            schemas.SkillCheck,
-            phases=SETUP_ACTIVE,
-            summary_es="Tirada de habilidad",
-            summary_en="Skill check",
-        ),
+        _type("attack", actions.do_attack, schemas.Attack),
+        _type("escape", actions.do_escape, schemas.Escape),
+        _type("skill_check", actions.do_skill_check, schemas.SkillCheck, phases=SETUP_ACTIVE),
         _type("reroll", do_reroll, schemas.Reroll, phases=SETUP_ACTIVE, rewinds=True),
         _type("spend_hero_point", do_spend_hero_point, schemas.SpendHeroPoint, rewinds=is_reroll),
-        _type("delay", actions.do_delay, schemas.Delay, summary_es="Retrasar la acción", summary_en="Delay"),
-        _type(
-            "maneuver",
-            maneuver_actions.do_maneuver,
-            schemas.Maneuver,
-            summary_es="Maniobra",
-            summary_en="Maneuver",
-        ),
-        _type("end_turn", actions.do_end_turn, summary_es="Terminar el turno", summary_en="End the turn"),
+        _type("delay", actions.do_delay, schemas.Delay),
+        _type("maneuver", maneuver_actions.do_maneuver, schemas.Maneuver),
+        _type("end_turn", actions.do_end_turn),
         _type(
             "award_hero_point",
             other_actions.do_award_hero_point,
@@ -125,7 +106,7 @@ ACTION_TYPES: dict[str, ActionType] = {
             phases=SETUP_ACTIVE,
         ),
         _type("end", actions.do_end, gm_only=True, needs_actor=False, phases=SETUP_ACTIVE),
-        _type("support", other_actions.do_support, schemas.Support, summary_es="Apoyo", summary_en="Support"),
+        _type("support", other_actions.do_support, schemas.Support),
         _type(
             "sleep", other_actions.do_sleep, schemas.Sleep, gm_only=True, needs_actor=False, phases=ANY_PHASE
         ),
