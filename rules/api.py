@@ -16,7 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from rules import systems
-from rules.catalogue_schema import AnyCatalogue
+from rules.api_catalogues import AnyCatalogue
 from rules.epic20.catalogue_json import catalogue_schema
 
 CACHE_CONTROL = "public, max-age=3600"

@@ -14,5 +14,6 @@ def without_tokens(html: str | bytes) -> str:
     html = html.decode() if isinstance(html, bytes) else html
     html = TOKEN.sub('name="csrfmiddlewaretoken" value=""', html)
     html = ACTION_KEY.sub('name="idempotency_key" value=""', html)
+    html = re.sub(r'name="save_key" value="[^"]*"', 'name="save_key" value=""', html)  # one per rendering
     html = re.sub(r'"X-CSRFToken": "[^"]+"', '"X-CSRFToken": ""', html)
     return POLL_KEY.sub("k=", html)

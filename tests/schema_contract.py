@@ -6,6 +6,7 @@ end of the session."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 from dataclasses import dataclass
@@ -105,10 +106,24 @@ def _body(response) -> bytes:
     return response.content
 
 
+_UNCHECKED = []
+
+
+@contextlib.contextmanager
+def data_written_outside_the_api():
+    """For a test that writes rows the API itself would refuse (a sheet stored under older
+    rules): what the API then echoes is no answer the schema promises, only that it is not a 500."""
+    _UNCHECKED.append(True)
+    try:
+        yield
+    finally:
+        _UNCHECKED.pop()
+
+
 def check(response) -> None:
     """Validate one test-client answer; answers to operations the schema does not have (an
     unknown address, a method it does not list) have nothing to be checked against."""
-    if not _checked(response):
+    if _UNCHECKED or not _checked(response):
         return
     from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 

@@ -29,6 +29,7 @@ CONVENTIONS = {
     "epic20site.clock",
     "epic20site.middleware",
     "epic20site.queue",
+    "epic20site.compression",
 }
 ALLOWED = {
     "rules": set(),
@@ -42,7 +43,7 @@ ALLOWED = {
 }
 PACKAGES = {*ALLOWED, "epic20site"}
 # The rules app's glue serves the catalogues: it alone of `rules` knows Django and the site.
-RULES_GLUE = {"rules/apps.py", "rules/urls.py", "rules/api.py"}
+RULES_GLUE = {"rules/apps.py", "rules/urls.py", "rules/api.py", "rules/api_catalogues.py"}
 
 
 def _modules(package: str):

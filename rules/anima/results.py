@@ -115,6 +115,10 @@ OPTIONS_SCHEMA = {
                     "min_difference": _THRESHOLD,
                     "max_difference": _THRESHOLD,
                     "damage_percent": {"type": "integer", "minimum": 0, "maximum": MAX_PERCENT},
+                    # Kept as stored: the level's names and whether it is the counterattack row.
+                    "name_es": {"type": "string"},
+                    "name_en": {"type": "string"},
+                    "counterattack": {"type": "boolean"},
                 },
                 "required": ["min_difference", "max_difference", "damage_percent"],
             },

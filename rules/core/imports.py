@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import Refused
 
-IMPORT_RULE = "Bring your characters"
+IMPORT_RULE = "Importar una ficha"
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ CORE_SECTIONS_EN = {
     "Declaraciones por adelantado": "Declaring ahead",
     "Declaraciones": "Declarations",
     "Órdenes permanentes": "Standing orders",
+    "Importar una ficha": "Importing a sheet",
 }
 # A document of the site a tag may point at ("docs/rules-notes-anima.md › Iniciativa"): a file
 # name, the same in every language.

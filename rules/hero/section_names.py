@@ -53,6 +53,7 @@ SIXTH_EDITION = (
     "6E Recovery",
     "6E Speed Chart",
     "6E Stunned",
+    "6E Power Modifiers",
 )
 
 SECTIONS_EN = {**MANEUVERS_EN, **HEADINGS_EN, **{name: name for name in SIXTH_EDITION}}
@@ -73,4 +74,5 @@ SECTIONS_ES = {
     "6E Speed Chart": "6.ª edición: Tabla de velocidad",
     "6E Stunned": "6.ª edición: Aturdido",
     "6E Strength Table": "6.ª edición: Tabla de fuerza",
+    "6E Power Modifiers": "6.ª edición: Modificadores de poderes",
 }

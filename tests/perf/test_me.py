@@ -26,7 +26,13 @@ def test_me_answers_the_token_s_account_and_counts_campaigns_directed_and_played
     response = _token_client(user).get(ME)
 
     assert response.status_code == 200
-    assert response.json() == {"id": user.pk, "username": "alba", "email": "alba@example.org", "campaigns": 2}
+    assert response.json() == {
+        "id": user.pk,
+        "username": "alba",
+        "email": "alba@example.org",
+        "campaigns": 2,
+        "language": "es",
+    }
 
 
 def test_me_without_credentials_is_refused_with_the_error_envelope():
@@ -53,7 +59,7 @@ def test_me_costs_a_constant_number_of_queries_however_many_campaigns(django_ass
         campaign_for(gm=user, name=f"Campaña {n}")
     client = _token_client(user)
 
-    with django_assert_max_num_queries(2):  # the token with its user, the count
+    with django_assert_max_num_queries(3):  # the token with its user, the count, the language
         response = client.get(ME)
 
     assert response.json()["campaigns"] == 12

@@ -14,7 +14,7 @@ _IMPORT_ALL_WITHOUT_DJANGO = """
 import importlib, pathlib, sys
 for name in ("django", "rest_framework", "drf_spectacular"):
     sys.modules[name] = None  # any `import django…` now raises ImportError
-GLUE = {"rules.apps", "rules.urls", "rules.api"}
+GLUE = {"rules.apps", "rules.urls", "rules.api", "rules.api_catalogues"}
 modules = sorted(
     name
     for name in (
