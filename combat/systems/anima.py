@@ -15,7 +15,7 @@ from rules.anima.derived import attacks_allowed
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register, turn_heading, turn_word
+from ..presentation import Presentation, turn_heading, turn_word
 from . import anima_lines, anima_schema, generic
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
@@ -359,4 +359,4 @@ class AnimaPresentation(Presentation):
         return anima_lines.log_line(view, names, lang, heading=heading, rule=rule)
 
 
-register(AnimaPresentation())
+PRESENTATION = AnimaPresentation()

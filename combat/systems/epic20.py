@@ -23,7 +23,7 @@ from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from ..display import side_label
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register
+from ..presentation import Presentation
 from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
@@ -565,4 +565,4 @@ class Epic20Presentation(Presentation):
         )
 
 
-register(Epic20Presentation())
+PRESENTATION = Epic20Presentation()

@@ -22,7 +22,7 @@ from rules.msh.ranks import BY_SLUG, COLOUR_NAMES, rank_of
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register
+from ..presentation import Presentation
 from ..selectors import facts as row_facts
 from . import msh_lines, msh_schema
 
@@ -487,4 +487,4 @@ class MshPresentation(Presentation):
         return msh_lines.log_line(view, names, lang, heading=heading, rule=rule)
 
 
-register(MshPresentation())
+PRESENTATION = MshPresentation()

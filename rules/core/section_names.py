@@ -4,17 +4,18 @@ An engine tags what it decides with the section of its document it applies, as t
 (Spanish) names it: "Tipos de combate › Lucha › Sujeción", "Atacar; Defenderse". The API keeps
 that tag as it is (docs/api.md: `rule` names the section of the rule document); the pages show
 it in the reader's language. Each system names its sections in English in
-`rules/<slug>/section_names.py` (`SECTIONS_EN`, Spanish heading → English heading); this module
-finds that table by the system's slug, as `rules/systems.py` finds a system by looking, so a
-system without one shows its tags as written. Pure Python: no Django.
+`rules/<slug>/section_names.py` (`SECTIONS_EN`, Spanish heading → English heading), which its
+registration hands on (`SystemRegistration.section_names`), so a system without one shows its tags
+as written. Pure Python: no Django.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Mapping
 from functools import cache
+
+from rules.registration import registration
 
 # The tags the shared declaring machinery writes in every system's log (`rules/core/ahead.py`,
 # `rules/core/declarations.py`): site features, named in docs/api.md rather than in a seed.
@@ -35,22 +36,16 @@ def _pattern(names) -> re.Pattern:
     return re.compile(r"(?<!\w)(" + alternatives + r")(?!\w)")
 
 
-@cache
 def sections_en(slug: str) -> Mapping[str, str]:
-    """The English names of a system's sections (`rules/<slug>/section_names.py`) and of the
+    """The English names of a system's sections (its registration's `section_names`) and of the
     shared ones; only the shared ones for a system with no table."""
-    try:
-        module = importlib.import_module(f"rules.{slug}.section_names")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"rules.{slug}", f"rules.{slug}.section_names"):
-            raise
-        return dict(CORE_SECTIONS_EN)
-    return {**CORE_SECTIONS_EN, **module.SECTIONS_EN}
+    found = registration(slug)
+    return {**CORE_SECTIONS_EN, **(found.section_names if found is not None else {})}
 
 
 @cache
-def _system_pattern(slug: str) -> re.Pattern:
-    return _pattern(sections_en(slug))
+def _pattern_of(names: tuple[str, ...]) -> re.Pattern:
+    return _pattern(names)
 
 
 def translate(rule: str, names: Mapping[str, str], pattern: re.Pattern | None = None) -> str:
@@ -65,7 +60,8 @@ def rule_label(rule: str, lang: str, slug: str) -> str:
     does not name stay as written, and Spanish readers get the tag as the engine wrote it."""
     if lang != "en" or not rule:
         return rule or ""
-    return translate(rule, sections_en(slug), _system_pattern(slug))
+    names = sections_en(slug)
+    return translate(rule, names, _pattern_of(tuple(sorted(names))))
 
 
 def unnamed(rule: str, names: Mapping[str, str]) -> str:

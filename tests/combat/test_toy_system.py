@@ -12,15 +12,14 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 
-from combat import presentation as presentations
 from combat.lines import LogLine, RollLine, commitment_of, dice_of, line_for
 from combat.systems.generic import GenericPresentation
-from rules import systems
+from rules import registration, systems
 from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
 from rules.core.errors import CONFLICT, Refused
 from rules.core.schema import NoInput, param
 from rules.core.texts import side_label
-from rules.systems import SheetCheck
+from rules.systems import CombatRules, GameSystem, SheetCheck
 from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for, player_in
 
@@ -73,7 +72,7 @@ class Flip:
     target: int = param(min=1)
 
 
-class CoinCombat:
+class CoinCombat(CombatRules):
     actions = {
         "start": ActionType("start", _start, NoInput, gm_only=True, needs_actor=False, phases=("setup",)),
         "flip": ActionType("flip", _flip, Flip),
@@ -115,7 +114,7 @@ class CoinCombat:
         return {"p_hit": 0.5}
 
 
-class Coin:
+class Coin(GameSystem):
     slug, name_es, name_en, dice = "coin", "Moneda", "Coin", "1d2"
     combat = CoinCombat()
 
@@ -163,11 +162,9 @@ class CoinPresentation(GenericPresentation):
 
 @pytest.fixture
 def coin():
-    systems.register(Coin())
-    presentations.register(CoinPresentation())
+    registration.register(registration.SystemRegistration(engine=Coin(), presentation=CoinPresentation()))
     yield
-    presentations.unregister("coin")
-    systems.unregister("coin")
+    registration.unregister("coin")
 
 
 def test_the_toy_system_satisfies_the_protocols(coin):
