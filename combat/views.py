@@ -128,7 +128,7 @@ class ConsolePage:
         """Who this user declares for while the declarations are open: a player their own
         characters, the GM the NPCs (combatants no player owns), each one that may declare."""
         owned_by_players = {c.pk for c in self.combatant_rows if c.owner_id and c.owner_id != self.user.pk}
-        may = getattr(self.system.combat, "may_declare", None)
+        may = self.system.combat.may_declare
         raw = self.encounter.state or {}
         out = []
         for cid, card in self.cards.items():
