@@ -129,11 +129,15 @@ KINDS = {
 }
 
 
-@cache
 def per_system(kind: str) -> dict[str, type]:
-    """`{slug: serializer}` of one kind of sheet schema, for every system."""
+    """`{slug: serializer}` of one kind of sheet schema, for every registered system."""
+    return _per_system(kind, tuple(systems.all_systems()))
+
+
+@cache  # per set of registered systems: a test may register one of its own
+def _per_system(kind: str, slugs: tuple[str, ...]) -> dict[str, type]:
     out = {}
-    for slug in systems.all_systems():
+    for slug in slugs:
         if kind == "character":
             out[slug] = _serializer(
                 slug, lambda parts: parts.character, f"{_words(slug)}Character", _character(slug)

@@ -23,6 +23,7 @@ from rules.registration import registration
 from .lines import EventView, LogLine, Names
 
 if TYPE_CHECKING:
+    from .console import ConsoleView
     from .system_schemas import SystemSchema
 
 
@@ -54,8 +55,8 @@ class Presentation(Protocol):
         """A combatant view (`Reader.combatant`) with the labels and numbers its card shows."""
         ...
 
-    def console_context(self, page) -> dict:
-        """What the system's controls and panel show (`page`: `combat.views.ConsolePage`)."""
+    def console_context(self, page: ConsoleView) -> dict:
+        """What the system's controls and panel show (`page`: the fight as this user sees it)."""
         ...
 
     def action_from_form(self, post, system=None) -> dict:

@@ -225,7 +225,7 @@ def tie_groups(page, raw: dict) -> list[list[dict]]:
 
 
 def console_context(page) -> dict:
-    raw = page.encounter.state or {}
+    raw = page.folded
     clock = page.state["clock"]
     menu, aborts = _acting_menus(page, raw)
     groups, single = _modifier_options(page.lang)
