@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from rules.systems import GameSystem
 
     from .models import Combatant, Event
-    from .selectors import Reader
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,8 +22,9 @@ class ConsoleView:
     """The fight as one user's page shows it, for the system's controls."""
 
     system: GameSystem
-    # Every read of the fight for this user (`combat.selectors.Reader`): events, odds, lines.
-    reader: Reader
+    # Every read of the fight for this user (a `combat.selectors.Reader`, which reads through
+    # the presentations: named here by its use only): events, odds, lines.
+    reader: Any
     lang: str
     is_gm: bool
     # Whether this user acts now (their combatant's turn, or the GM's).

@@ -8,7 +8,8 @@ part has a declared default, so no reader looks a system's part up by a module n
 with `getattr` (docs/architecture.md, "Adding a system").
 
 Pure Python, like the rest of `rules/`: the parts that are Django's (pages, presentation, URLs)
-are held here as values and named as types only for the type checker.
+are held here as values; this module imports none of their modules, so nothing below the apps
+points up at them.
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from characters.sheet_parts import SheetSchemaParts
-    from characters.system_pages import CharacterPages
-    from combat.presentation import Presentation
-    from rules.systems import GameSystem
+
+class Engine(Protocol):
+    """What the registry reads of a system's engine (the whole of it: `rules.systems.GameSystem`,
+    which this module does not import, so the registry stays under every part it holds)."""
+
+    slug: str
+
 
 _NONE: Mapping[str, Any] = MappingProxyType({})
 
@@ -38,16 +41,16 @@ class SystemRegistration:
     """A game system as the site plugs it in. Every part but `engine` may be left out."""
 
     # The rules: a `rules.systems.GameSystem` (catalogue, sheet check, `combat`).
-    engine: GameSystem
+    engine: Engine
     # How its fights look (`combat.presentation.Presentation`); None: the generic presentation,
     # one form per action type drawn from its schema.
-    presentation: Presentation | None = None
+    presentation: Any | None = None
     # Its builder and sheet pages (`characters.system_pages.CharacterPages`); None: the site
     # answers "no pages for this system" (404) and offers no builder for it.
-    pages: CharacterPages | None = None
+    pages: Any | None = None
     # Its sheets in the OpenAPI schema (`characters.sheet_parts.SheetSchemaParts`); None: its
     # sheets are described as open objects that name their `system`.
-    sheet_schema: SheetSchemaParts | None = None
+    sheet_schema: Any | None = None
     # Pages of its own under a campaign: a URLconf module with its own `app_name`.
     urls: ModuleType | None = None
     # `load(context)`: its demo campaign and fight (`manage.py load_demo`); None: no demo.
