@@ -29,7 +29,7 @@ from rules import systems
 from . import access, list_filters, selectors, services
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
-from .models import Character
+from .models import DEFAULT_SYSTEM, Character
 from .page_versions import character_list_version, character_page_version
 from .systems import pages_for
 
@@ -40,9 +40,7 @@ ATTACH_TEMPLATE = "characters/attach.html"
 IMPORT_TEMPLATE = "characters/import.html"
 
 
-# --- One folder of templates per game system ----------------------------------------------------
-
-DEFAULT_SYSTEM = "epic20"
+# --- A system without character pages ----------------------------------------------------------
 
 
 class NoPagesForSystem(Exception):
@@ -139,7 +137,9 @@ def _list_context(request, campaigns: list[tuple[int, str]], chosen: list_filter
 def _archetype_name(character, lang: str) -> str:
     """The archetype's name as the character's system writes it ("" when it names none)."""
     pages = pages_for(character.system)
-    return pages.archetype_name(character.archetype, lang) if pages is not None and character.archetype else ""
+    return (
+        pages.archetype_name(character.archetype, lang) if pages is not None and character.archetype else ""
+    )
 
 
 # --- The builder ---------------------------------------------------------------------------------

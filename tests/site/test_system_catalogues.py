@@ -65,3 +65,13 @@ def test_the_shared_catalogue_holds_no_word_a_system_took():
     for slug, found in registrations().items():
         po = found.locale_dir / "en" / "LC_MESSAGES" / "django.po"
         assert shared & {(ctx, msgid) for ctx, msgid, _ in _entries(po)} == set(), slug
+
+
+def test_the_default_system_is_the_one_its_registration_names_so():
+    from campaigns.models import DEFAULT_SYSTEM as CAMPAIGNS
+    from characters.models import DEFAULT_SYSTEM as CHARACTERS
+    from rules.registration import default_slug
+
+    defaults = [slug for slug, found in registrations().items() if found.default]
+    assert defaults == [default_slug()] == [CAMPAIGNS] == [CHARACTERS]
+    assert next(iter(registrations())) == default_slug()  # the lists name it first
