@@ -21,7 +21,7 @@ def system_name(slug: str) -> str:
 
 def system_summary(system: systems.GameSystem) -> str:
     """The system's one line (its optional `summary_es`/`summary_en`), or its dice."""
-    summary = getattr(system, f"summary_{request_lang()}", "")
+    summary = system.summary_en if request_lang() == "en" else system.summary_es
     return summary or _("Se juega con %(dice)s.") % {"dice": system.dice}
 
 

@@ -30,7 +30,7 @@ def rules_options_schema() -> dict:
     those it does not read (400 `rules_options.unsupported` or `options.unknown_key`)."""
     properties: dict = {}
     for system in systems.all_systems().values():
-        properties.update(getattr(system, "options_schema", {}).get("properties", {}))
+        properties.update(system.options_schema.get("properties", {}))
     return {
         "type": "object",
         "description": "The GM's rules options, as the campaign's system defines them.",

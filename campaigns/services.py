@@ -96,7 +96,7 @@ def campaign_update(*, campaign: Campaign, name: str) -> Campaign:
 def campaign_rules_options_update(*, campaign: Campaign, options) -> Campaign:
     """GM: the choices the campaign's system reads (its `check_options` says what is valid)."""
     system = systems.get(campaign.system)
-    check = getattr(system, "check_options", None)
+    check = system.check_options
     if check is None:
         raise CampaignError("rules_options.unsupported", _("Este sistema de juego no tiene opciones."))
     if not isinstance(options, dict):

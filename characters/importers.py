@@ -1,15 +1,13 @@
 """Where the site finds each system's importers: the one place (docs/api.md "Bring your
-characters"). Each system that reads files of other tools keeps `IMPORT_FORMATS = {format:
-parse}` in its `rules/<slug>/imports.py`; when the systems declare `import_formats` on their own
-registration, this function reads that instead and nothing else changes."""
+characters"). Each system that reads files of other tools names them in its registration
+(`SystemRegistration.import_formats`, format → parse), as `combat/registrations/<slug>.py` does
+with its `rules/<slug>/imports.py`."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from functools import cache
 
-from rules import systems
+from rules import registration
 from rules.core.imports import Importer
 
 # The format of the JSON body: an exported sheet of this site (any system).
@@ -23,18 +21,13 @@ class Format:
     parse: Importer
 
 
-@cache
 def import_formats() -> dict[str, Format]:
     """`{format: Format}` over every registered system, in the systems' order."""
-    found: dict[str, Format] = {}
-    for slug in systems.all_systems():
-        try:
-            module = importlib.import_module(f"rules.{slug}.imports")
-        except ModuleNotFoundError:
-            continue  # a system that imports no other tool's files
-        for name, parse in module.IMPORT_FORMATS.items():
-            found[name] = Format(name, slug, parse)
-    return found
+    return {
+        name: Format(name, slug, parse)
+        for slug, found in registration.registrations().items()
+        for name, parse in found.import_formats.items()
+    }
 
 
 def formats_for(system: str) -> list[str]:

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from epic20site.etags import etag, not_modified
+from rules.registration import registration
 
 from . import selectors
-from .systems import pages_for
 
 TEMPLATE = "characters/rule_texts.html"
 MAX_AGE = 60 * 60 * 24  # a day: a release may reword a text
@@ -58,8 +58,8 @@ def rule_text(request, system: str, kind: str, slug: str):
 
 
 def _texts_of(system: str, kind: str) -> dict | None:
-    read = getattr(pages_for(system), "rule_texts", None) if _is_slug(system) else None
-    return read(kind, selectors.request_lang()) if read is not None else None
+    found = registration(system) if _is_slug(system) else None
+    return found.rule_texts(kind, selectors.request_lang()) if found is not None else None
 
 
 def _is_slug(system: str) -> bool:

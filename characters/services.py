@@ -71,7 +71,7 @@ def _check_is_object(sheet: Any) -> dict:
     refuse_unless_single_line(sheet.get("name"), path="/name", error=CharacterError)
     system = sheet_system(sheet)
     # An engine that passes over unknown keys would accept them silently; the others report them.
-    if getattr(system, "ignores_unknown_keys", False):
+    if system.ignores_unknown_keys:
         _refuse_unknown_keys(sheet, system.sheet_keys)
     return dict(sheet)
 
@@ -193,7 +193,7 @@ def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign 
 def _stored(sheet: Mapping, report) -> dict:
     """What is stored and exported: the engine's own normalised sheet when it gives one (only the
     keys its system knows), else the submitted keys an Epic20 sheet has."""
-    normal = getattr(report, "sheet", None)
+    normal = report.sheet
     return dict(normal) if normal else sheet_without_meta(sheet, sheet_system(sheet))
 
 
@@ -257,7 +257,7 @@ def sheet_merge(*, character: Character, changes: Any) -> dict:
     ignores unknown keys in a whole sheet would answer as if the change had been made."""
     if not isinstance(changes, Mapping):
         raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
-    known = getattr(systems.get(character.system or DEFAULT_SYSTEM), "sheet_keys", None)
+    known = systems.get(character.system or DEFAULT_SYSTEM).sheet_keys
     if known is not None:
         _refuse_unknown_keys(changes, known)
     return {**copy.deepcopy(character.sheet), **changes}

@@ -1,14 +1,14 @@
 """Every system's sheet in the OpenAPI schema (docs/api.md, "The schema describes every
 system"): sheets, input and stored, are a `oneOf` discriminated by `system`, one component per
-system. Each system describes its own in `characters/systems/<slug>_schema.py`: `SHEET`,
-`DERIVED`, each a JSON schema or a serializer (and, when it has serializers of its own,
-`CHARACTER_INPUT`, `STORED` and `CHARACTER`); a stored sheet is otherwise its sheet's keys with
-their JSON types only (`loosened`). This module only finds and joins them."""
+system. Each system describes its own in `characters/systems/<slug>_schema.py`, which its
+registration hands on as a `characters.sheet_parts.SheetSchemaParts`: `sheet`, `derived`, each a
+JSON schema or a serializer (and, when it has serializers of its own, `character_input`, `stored`
+and `character`); a stored sheet is otherwise its sheet's keys with their JSON types only
+(`loosened`); a system that describes none gets open objects. This module only joins them."""
 
 from __future__ import annotations
 
 import copy
-import importlib
 from functools import cache
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from epic20site.schema import documented
 from rules import systems
+from rules.registration import registration
 
 from .serializers import (
     CharacterInputSerializer,
@@ -24,28 +25,30 @@ from .serializers import (
     SheetSerializer,
     StoredSheetSerializer,
 )
+from .sheet_parts import SheetSchemaParts, open_parts
 
 
 def _words(slug: str) -> str:
     return slug[:1].upper() + slug[1:]
 
 
-@cache
-def sheet_schema_module(slug: str):
-    """The one place a system's sheet schema is found."""
-    return importlib.import_module(f"characters.systems.{slug}_schema")
+def sheet_parts(slug: str) -> SheetSchemaParts:
+    """A system's sheet schema, as its registration names it; open objects when it names none."""
+    found = registration(slug)
+    own = found.sheet_schema if found is not None else None
+    return own if own is not None else open_parts(slug)
 
 
-def _serializer(slug: str, what: str, component: str, make=None):
-    module = sheet_schema_module(slug)
-    found = getattr(module, what, None)
+def _serializer(slug: str, part, component: str, make=None):
+    parts = sheet_parts(slug)
+    found = part(parts)
     if found is None:
-        return documented(component, make(module))
+        return documented(component, make(parts))
     return documented(component, found) if isinstance(found, dict) else found
 
 
-def _with_campaign(module) -> dict:
-    schema = copy.deepcopy(module.SHEET)
+def _with_campaign(parts: SheetSchemaParts) -> dict:
+    schema = copy.deepcopy(parts.sheet)
     schema["properties"]["campaign"] = {
         "type": "integer",
         "nullable": True,
@@ -74,8 +77,8 @@ _META = {
 
 
 def _character(slug: str):
-    def make(module) -> dict:
-        stored = copy.deepcopy(getattr(module, "STORED", None) or _stored(module))
+    def make(parts: SheetSchemaParts) -> dict:
+        stored = copy.deepcopy(parts.stored or _stored(parts))
         derived = f"{_REF}{_words(slug)}Derived"
         stored["properties"].update({**_META, "derived": {"$ref": derived}})
         stored["required"] = sorted(
@@ -127,29 +130,35 @@ def loosened(sheet: dict) -> dict:
     }
 
 
-def _stored(module) -> dict:
-    return loosened(module.SHEET)
+def _stored(parts: SheetSchemaParts) -> dict:
+    return loosened(parts.sheet)
 
 
 KINDS = {
-    # kind: (module attribute, component suffix, how to make it from the module when absent)
-    "sheet": ("SHEET", "Sheet", None),
-    "input": ("CHARACTER_INPUT", "CharacterInput", _with_campaign),
-    "stored": ("STORED", "StoredSheet", _stored),
-    "derived": ("DERIVED", "Derived", None),
+    # kind: (part of `SheetSchemaParts`, component suffix, how to make it when the part is None)
+    "sheet": (lambda parts: parts.sheet, "Sheet", None),
+    "input": (lambda parts: parts.character_input, "CharacterInput", _with_campaign),
+    "stored": (lambda parts: parts.stored, "StoredSheet", _stored),
+    "derived": (lambda parts: parts.derived, "Derived", None),
 }
 
 
-@cache
 def per_system(kind: str) -> dict[str, type]:
-    """`{slug: serializer}` of one kind of sheet schema, for every system."""
+    """`{slug: serializer}` of one kind of sheet schema, for every registered system."""
+    return _per_system(kind, tuple(systems.all_systems()))
+
+
+@cache  # per set of registered systems: a test may register one of its own
+def _per_system(kind: str, slugs: tuple[str, ...]) -> dict[str, type]:
     out = {}
-    for slug in systems.all_systems():
+    for slug in slugs:
         if kind == "character":
-            out[slug] = _serializer(slug, "CHARACTER", f"{_words(slug)}Character", _character(slug))
+            out[slug] = _serializer(
+                slug, lambda parts: parts.character, f"{_words(slug)}Character", _character(slug)
+            )
         else:
-            attribute, suffix, make = KINDS[kind]
-            out[slug] = _serializer(slug, attribute, f"{_words(slug)}{suffix}", make)
+            part, suffix, make = KINDS[kind]
+            out[slug] = _serializer(slug, part, f"{_words(slug)}{suffix}", make)
     return out
 
 
@@ -254,8 +263,8 @@ def sheet_enum_names() -> dict[str, list]:
     names = {}
     for slug in systems.all_systems():
         names[f"{_words(slug)}SheetSystemEnum"] = [slug]
-        for attribute in ("SHEET", "STORED"):
-            schema = getattr(sheet_schema_module(slug), attribute, None)
+        parts = sheet_parts(slug)
+        for schema in (parts.sheet, parts.stored):
             for key, value in (
                 (schema or {}).get("properties", {}).items() if isinstance(schema, dict) else ()
             ):

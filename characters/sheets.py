@@ -21,7 +21,7 @@ def sheet_without_meta(sheet: Mapping, system: GameSystem) -> dict:
     keys when its engine ignores the others (they were refused before: `ignores_unknown_keys`);
     otherwise everything but the request's `campaign`, since that engine refuses keys its sheet
     does not have."""
-    if getattr(system, "ignores_unknown_keys", False):
+    if system.ignores_unknown_keys:
         return {key: value for key, value in sheet.items() if key in system.sheet_keys}
     return {key: value for key, value in sheet.items() if key != "campaign"}
 
@@ -30,7 +30,7 @@ def column_values(sheet: Mapping, system: GameSystem) -> dict[str, Any]:
     """The character's columns (a copy for lists): its name and system, and what its system's
     `sheet_summary` says of its level and archetype."""
     name = sheet.get("name")
-    summarize = getattr(system, "sheet_summary", None)
+    summarize = system.sheet_summary
     return {
         "name": (name.strip() if isinstance(name, str) else "")[:200],
         **(summarize(sheet) if summarize is not None else _NO_SUMMARY),
@@ -41,7 +41,7 @@ def column_values(sheet: Mapping, system: GameSystem) -> dict[str, Any]:
 def shape_problem(sheet: Mapping, system: GameSystem) -> str | None:
     """The JSON pointer of the first value whose JSON type is not the one its system documents
     (its `shape_problem`), or None. A system that takes no waivers need not say."""
-    find = getattr(system, "shape_problem", None)
+    find = system.shape_problem
     return find(sheet) if find is not None else None
 
 

@@ -9,15 +9,12 @@ API uses too.
 from __future__ import annotations
 
 import json
-import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -32,7 +29,7 @@ from rules import systems
 from . import access, list_filters, save_once, selectors, services
 from .api import export_filename
 from .forms import AttachForm, AwardForm, ImportCopyForm, ImportForm, WaiverForm, free_copy_name
-from .models import Character
+from .models import DEFAULT_SYSTEM, Character
 from .page_versions import character_list_version, character_page_version
 from .systems import pages_for
 
@@ -43,32 +40,16 @@ ATTACH_TEMPLATE = "characters/attach.html"
 IMPORT_TEMPLATE = "characters/import.html"
 
 
-# --- One folder of templates per game system ----------------------------------------------------
-
-DEFAULT_SYSTEM = "epic20"
-_SYSTEM_SLUG = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+# --- A system without character pages ----------------------------------------------------------
 
 
 class NoPagesForSystem(Exception):
-    """The system has no `characters/<slug>/<page>.html`: nothing to build or show it with."""
+    """The system has no character pages (`SystemRegistration.pages`): nothing to build or show
+    it with."""
 
     def __init__(self, system: str):
         super().__init__(system)
         self.system = system
-
-
-def system_template(system: str | None, page: str) -> str:
-    """`characters/<system>/<page>.html` ("builder", "sheet"): a system brings its pages in its own
-    folder, so adding one adds templates and edits no view."""
-    slug = system or DEFAULT_SYSTEM
-    if not _SYSTEM_SLUG.match(slug):
-        raise NoPagesForSystem(slug[:20])
-    name = f"characters/{slug}/{page}.html"
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        raise NoPagesForSystem(slug) from None
-    return name
 
 
 def _no_pages(request, exc: NoPagesForSystem, page: str):
@@ -130,7 +111,7 @@ def _list_context(request, campaigns: list[tuple[int, str]], chosen: list_filter
         [] if chosen.errors else selectors.character_list_page(request.user, **chosen.selector_filters())
     )
     # A system whose sheet has no level (no `sheet_summary` on the seam) shows none, not 0.
-    leveled = {slug for slug, system in systems.all_systems().items() if hasattr(system, "sheet_summary")}
+    leveled = {slug for slug, system in systems.all_systems().items() if system.sheet_summary is not None}
     for character in characters:
         character.archetype_name = _archetype_name(character, lang)
         character.has_level = character.system in leveled
@@ -155,8 +136,10 @@ def _list_context(request, campaigns: list[tuple[int, str]], chosen: list_filter
 
 def _archetype_name(character, lang: str) -> str:
     """The archetype's name as the character's system writes it ("" when it names none)."""
-    name_of = getattr(pages_for(character.system), "archetype_name", None)
-    return name_of(character.archetype, lang) if name_of is not None and character.archetype else ""
+    pages = pages_for(character.system)
+    return (
+        pages.archetype_name(character.archetype, lang) if pages is not None and character.archetype else ""
+    )
 
 
 # --- The builder ---------------------------------------------------------------------------------
@@ -186,12 +169,13 @@ def _builder_system(request, character: Character | None) -> str:
 
 
 def _pages(slug: str, page: str):
-    """The system's page module and template, or `NoPagesForSystem`."""
-    template = system_template(slug, page)
-    pages = pages_for(slug or DEFAULT_SYSTEM)
+    """The system's pages (its registration's) and the template of `page` ("builder", "sheet"),
+    or `NoPagesForSystem`."""
+    slug = slug or DEFAULT_SYSTEM
+    pages = pages_for(slug)
     if pages is None:
-        raise NoPagesForSystem(slug)
-    return pages, template
+        raise NoPagesForSystem(slug[:20])
+    return pages, pages.builder_template if page == "builder" else pages.sheet_template
 
 
 def _builder(request, character: Character | None):
@@ -544,7 +528,7 @@ def character_import(request):
 def _report_system(report, raw: bytes) -> str:
     """The system whose rule tags a refused import's errors carry (for the page's language):
     the one the file names."""
-    sheet = getattr(report, "sheet", None) or {}
+    sheet = report.sheet or {}
     if not sheet.get("system"):
         try:
             sheet = services.sheet_from_bytes(raw)

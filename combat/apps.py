@@ -8,3 +8,6 @@ class CombatConfig(AppConfig):
 
     def ready(self):
         from . import deadline_tasks, signals  # noqa: F401 - connects the receivers
+        from .registrations import collect
+
+        collect()  # every game system's registration, once: the one place a system is found

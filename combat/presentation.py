@@ -1,9 +1,8 @@
 """What a game system shows on the encounter pages, behind one typed interface, and the one
 place a system's presentation is found.
 
-A presentation lives in `combat/systems/<slug>.py` (with `templates/combat/<slug>/`) and
-registers itself there (`register(...)`), as the engine's system is found under `rules/<slug>/`
-(`rules.systems`). A system with no presentation of its own gets the generic one
+A presentation lives in `combat/systems/<slug>.py` (with `templates/combat/<slug>/`) and the
+system's registration names it (`rules.registration.SystemRegistration.presentation`). A system with no presentation of its own gets the generic one
 (`combat.systems.generic`), which draws one form per action type from its schema. Optional
 members are declared here with their defaults: a presentation overrides what it has, and no
 reader probes it for a member.
@@ -12,11 +11,8 @@ reader probes it for a member.
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django.utils.translation import gettext as _
@@ -24,10 +20,12 @@ from django.utils.translation import pgettext
 
 from rules.core.declarations import StandingOrders
 from rules.core.section_names import rule_label as section_label
+from rules.registration import registration
 
 from .lines import EventView, LogLine, Names
 
 if TYPE_CHECKING:
+    from .console import ConsoleView
     from .system_schemas import SystemSchema
 
 
@@ -59,8 +57,8 @@ class Presentation(Protocol):
         """A combatant view (`Reader.combatant`) with the labels and numbers its card shows."""
         ...
 
-    def console_context(self, page) -> dict:
-        """What the system's controls and panel show (`page`: `combat.views.ConsolePage`)."""
+    def console_context(self, page: ConsoleView) -> dict:
+        """What the system's controls and panel show (`page`: the fight as this user sees it)."""
         ...
 
     def action_from_form(self, post, system=None) -> dict:
@@ -142,29 +140,8 @@ class Presentation(Protocol):
         return self.heading(round_number, lang) if round_number else ""
 
 
-_registered: dict[str, Presentation] = {}
-
-
-def register(presentation: Presentation) -> None:
-    """Add a system's presentation: its module under `combat/systems/` does, and so may a test."""
-    _registered[presentation.slug] = presentation
-
-
-def unregister(slug: str) -> None:
-    _registered.pop(slug, None)
-    _generic.cache_clear()
-
-
-@cache
-def _discover() -> None:
-    # Importing each module of combat/systems registers the presentations it defines.
-    root = Path(__file__).parent / "systems"
-    for info in sorted(pkgutil.iter_modules([str(root)]), key=lambda i: i.name):
-        importlib.import_module(f"combat.systems.{info.name}")
-
-
 # What a system with no presentation of its own gets: `combat/systems/generic.py` sets it when
-# `_discover` imports it (`register_fallback`), so this module imports no presentation.
+# start-up imports it (`register_fallback`), so this module imports no presentation.
 _fallback: list[Callable[[str], Presentation]] = []
 
 
@@ -178,6 +155,7 @@ def _generic(slug: str) -> Presentation:
 
 
 def presentation_for(slug: str) -> Presentation:
-    """The presentation of system `slug`: its own, else the generic one."""
-    _discover()
-    return _registered.get(slug) or _generic(slug)
+    """The presentation of system `slug` (its registration's): its own, else the generic one."""
+    found = registration(slug)
+    own = found.presentation if found is not None else None
+    return own if own is not None else _generic(slug)

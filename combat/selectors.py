@@ -245,14 +245,14 @@ class Reader:
     def odds(self, request: dict) -> dict:
         """The odds of an action before it is taken, as this reader may know them."""
         # A system whose odds read the campaign's rules options says so (`odds_reads_options`).
-        extra = {"options": self.encounter.campaign.rules_options or {}} if getattr(
-            self.system.combat, "odds_reads_options", False) else {}  # fmt: skip
+        combat = self.system.combat
+        extra = {"options": self.encounter.campaign.rules_options or {}} if combat.odds_reads_options else {}
         try:
             return self.system.combat.odds(
                 self.encounter.state or {}, request, viewer=self.viewer, hidden=self.hidden, **extra
             )
         except Refused as exc:
-            view = getattr(self.system.combat, "view_refusal", None)
+            view = combat.view_refusal
             if view is not None:
                 exc = view(exc, hidden_target=request.get("target") in self.hidden)
             raise DomainError.from_refused(exc) from None

@@ -352,7 +352,7 @@ def _resolve(encounter: Encounter, user, system, action_type: ActionType, table:
     try:
         action_type.resolve(table, dice, action, action.get("actor"))
     except Refused as exc:
-        view = getattr(system.combat, "view_refusal", None)
+        view = system.combat.view_refusal
         if view is not None:
             exc = view(exc, hidden_target=_hidden_target(encounter, user, action))
         raise DomainError.from_refused(exc) from None

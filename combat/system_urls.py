@@ -1,29 +1,20 @@
 """The pages a game system adds under a campaign beyond the generic ones (Anima's results table):
-`combat/systems/<slug>_urls.py`, found for each system of the registry, so the site's URLconf
+the URLconf module its registration names (`SystemRegistration.urls`), so the site's URLconf
 names no system and a new system's pages need no edit here. Each module has its own `app_name`,
 so its routes keep their own namespace (`{% url 'anima:results' … %}`)."""
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from django.urls import include, path
 
-from rules import systems
+from rules.registration import registrations
 
 
 def system_url_modules() -> list[ModuleType]:
-    """The `<slug>_urls` module of each registered system that has one, in the registry's order."""
-    found = []
-    for slug in systems.slugs():
-        name = f"combat.systems.{slug}_urls"
-        try:
-            found.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return found
+    """The URLconf of each registered system that has one, in the registry's order."""
+    return [found.urls for found in registrations().values() if found.urls is not None]
 
 
 urlpatterns = [path("", include(module)) for module in system_url_modules()]

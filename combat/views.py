@@ -39,6 +39,7 @@ from epic20site.remembered_pages import remembered_partial
 from epic20site.validation import read_json_or_refuse
 
 from . import dice, export, idempotency, live, selectors, services, stream, verify
+from .console import ConsoleView, declarer_view
 from .display import declared_words
 from .forms import EncounterForm
 from .page_versions import FIGHT_PAGE_FIELDS, fight_page_version
@@ -105,8 +106,6 @@ class ConsolePage:
     """Everything the encounter page and its partials show to one user, in a constant number of
     queries. `events`: the Event rows to show (by default the latest ones)."""
 
-    declared_action = None  # the declaration the forms start on (`DeclarerPage`)
-
     def __init__(self, request, encounter: Encounter, *, events=None):
         user = request.user
         self.encounter, self.lang = encounter, request_lang()
@@ -130,7 +129,7 @@ class ConsolePage:
         """Who this user declares for while the declarations are open: a player their own
         characters, the GM the NPCs (combatants no player owns), each one that may declare."""
         owned_by_players = {c.pk for c in self.combatant_rows if c.owner_id and c.owner_id != self.user.pk}
-        may = getattr(self.system.combat, "may_declare", None)
+        may = self.system.combat.may_declare
         raw = self.encounter.state or {}
         out = []
         for cid, card in self.cards.items():
@@ -203,13 +202,31 @@ class ConsolePage:
         """The events' lines of the log, as this reader may read them (`combat.lines.LogLine`)."""
         return self.reader.lines(events, self.lang)
 
+    def console_view(self, declaring: dict | None) -> ConsoleView:
+        """What the system's controls read (`combat.console`); a declarer's own turn while the
+        declarations are open."""
+        view = ConsoleView(
+            system=self.system, reader=self.reader, lang=self.lang, is_gm=self.is_gm, my_turn=self.my_turn,
+            latest=self.latest, state=self.state, folded=self.encounter.state or {}, cards=self.cards,
+            mine=frozenset(self.mine), events=tuple(self.events), combatant_rows=tuple(self.combatant_rows),
+            skill=self.skill,
+        )  # fmt: skip
+        if not (declaring and declaring["actor"]):
+            return view
+        cid = declaring["actor"]["id"]
+        fresh = self.show.declarer_turn(((view.folded.get("combatants") or {}).get(str(cid))) or {})
+        declaring["state"] = {**declaring["state"], "turn": fresh or {}}
+        return declarer_view(
+            view, cid=cid, turn=fresh, state=declaring["state"], declared=declaring.get("action")
+        )
+
     def context(self) -> dict:
         state, cards = self.state, self.cards
         by_id = {c["id"]: c for c in state["combatants"]}
         declaring = self.declaring
         addable = _addable_characters(self.user, self.encounter, self.combatant_rows, self.is_gm)
         outside = self.outside()
-        extra = self.show.console_context(DeclarerPage(self) if declaring and declaring["actor"] else self)
+        extra = self.show.console_context(self.console_view(declaring))
         return {
             "encounter": self.encounter,
             "campaign": self.encounter.campaign,
@@ -244,42 +261,6 @@ class ConsolePage:
             ACTION_KEY: new_action_key(),
             "lang": self.lang,
         }
-
-
-class DeclarerPage:
-    """The page as a system's forms see it for one declarer while declarations are open: its
-    own turn, from its start (`current` is the declarer, nothing of the turn spent yet), so the
-    forms offer what it may declare. Everything else is the page's."""
-
-    latest = False  # no reroll of the last roll while declaring
-    my_turn = True
-
-    def __init__(self, page: ConsolePage):
-        self._page = page
-        self.declared_action = page.declaring.get("action") or None
-        cid = page.declaring["actor"]["id"]
-        raw = dict(page.encounter.state or {})
-        fresh = page.show.declarer_turn(((raw.get("combatants") or {}).get(str(cid))) or {})
-        turn = fresh or {}
-        raw["current"] = cid
-        if fresh is not None:
-            raw["turn"] = turn
-        self.state = {**page.declaring["state"], "turn": turn}
-        page.declaring["state"] = self.state
-        self.encounter = _EncounterAt(page.encounter, raw)
-
-    def __getattr__(self, name: str):
-        return getattr(self._page, name)
-
-
-class _EncounterAt:
-    """An encounter row with another folded state, read by a system's console context."""
-
-    def __init__(self, encounter: Encounter, state: dict):
-        self._encounter, self.state = encounter, state
-
-    def __getattr__(self, name: str):
-        return getattr(self._encounter, name)
 
 
 def new_action_key() -> str:

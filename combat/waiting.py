@@ -33,7 +33,7 @@ def waiting_on(encounter: Encounter) -> list[int]:
         return []
     if declarations.is_open(state):
         combat = system_for(encounter).combat
-        if state.get("declare_ahead") and hasattr(combat, "waiting"):
+        if state.get("declare_ahead") and combat.waiting is not None:
             return combat.waiting(state)
         ids = [int(c) for c, s in (state.get("combatants") or {}).items() if not s.get("removed")]
         return [

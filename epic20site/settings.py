@@ -225,7 +225,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "es"
 LANGUAGES = [("es", _("Español")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's own words, then each game system's, in the catalogue beside its rules
+# (`SystemRegistration.locale_dir`; tests/site/test_system_catalogues.py holds the two equal).
+LOCALE_PATHS = [BASE_DIR / "locale", *sorted((BASE_DIR / "rules").glob("*/locale"))]
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True

@@ -1,8 +1,9 @@
 """The registry of game systems: slug → system, behind one small typed interface.
 
 A system is a package under `rules/` with a `system` module whose `SYSTEM` satisfies
-`GameSystem`. The registry finds them by looking (`rules/<slug>/system.py`), so adding a system
-adds files and edits no generic code; tests may `register` a toy system of their own.
+`GameSystem`; its registration (`rules.registration`, collected once at start-up) names it, so
+adding a system adds files and edits no generic code; tests may `register` a toy system of their
+own.
 
 Everything here is pure Python: the site (catalogue glue, `characters/`, `combat/`) reads the
 registry, never the other way round.
@@ -10,19 +11,17 @@ registry, never the other way round.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
+from rules import registration
 from rules.core.ahead import DeclaringCombat
 from rules.core.ahead import applies as ahead_applies
 from rules.core.dice import DiceSource
 from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
-from rules.core.errors import SheetRefused
+from rules.core.errors import Refused, SheetRefused
 from rules.core.problems import Problem
 
 
@@ -33,6 +32,9 @@ class SheetReport(Protocol):
     errors: tuple[Problem, ...]
     warnings: tuple[Problem, ...]
     waived: tuple[Problem, ...]
+    # The sheet as stored and exported, normalised by the engine; empty: the site stores the keys
+    # it was sent.
+    sheet: Mapping[str, Any]
 
     def as_dict(self, lang: str = "es") -> dict:
         """`{"valid", "errors", "warnings", "waivers", "budget", "derived"}` in `lang`."""
@@ -105,6 +107,41 @@ class CombatRules(Protocol):
         """The exact odds of an action before it is taken, as `viewer` may know them."""
         ...
 
+    # --- Optional members, with their defaults: a system's combat names `CombatRules` as its
+    # base and overrides what it has; no reader probes it for a member. ---------------------------
+
+    # `(refusal, *, hidden_target) -> Refused`: a refusal reworded so it tells nothing of a hidden
+    # NPC; None: refusals are shown as written.
+    view_refusal: Callable[..., Refused] | None = None
+    # True when its `odds` read the campaign's rules options (`odds(..., options=…)`).
+    odds_reads_options: bool = False
+    # False: the seam does not add declaring ahead to its fights (`rules.core.ahead`).
+    declare_ahead: bool = True
+    # `(state, cid) -> bool`: whether a combatant may declare at all (its own conditions); None:
+    # every active combatant still in the fight may.
+    can_declare: Callable[[Mapping, int], bool] | None = None
+    # For a combat that declares (its own rounds, or the seam's declaring ahead):
+    # `may_declare(state, cid)`, whether a combatant may declare now; None: nobody declares.
+    may_declare: Callable[[Mapping, int], bool] | None = None
+    # `waiting(state) -> [cid]`: who may still declare; None: whoever `may_act` lets declare.
+    waiting: Callable[[Mapping], list[int]] | None = None
+    # `view_declarations(state, *, viewer, facts)`: the round's declarations as `viewer` may see
+    # them; None: the system shows none.
+    view_declarations: Callable[..., Any] | None = None
+
+
+class Tracking(Protocol):
+    """What a system counts between fights, per partida and per scene (`tracking/`): each step
+    takes a character's standing (JSON) and answers the new one and its changes."""
+
+    def open_partida(self, standing: Mapping) -> tuple[dict, list]: ...
+
+    def close_partida(self, standing: Mapping) -> tuple[dict, list]: ...
+
+    def new_scene(self, standing: Mapping) -> tuple[dict, list]: ...
+
+    def gm_action(self, standing: Mapping, action: Mapping) -> tuple[dict, list]: ...
+
 
 @runtime_checkable
 class GameSystem(Protocol):
@@ -118,76 +155,83 @@ class GameSystem(Protocol):
         """The system's catalogue as JSON (`GET /rules/{slug}/catalogue/`)."""
         ...
 
-    # Optional: `check_options(options) -> list[Problem]` when the GM may set rules options for a
-    # campaign (`Campaign.rules_options`, handed to every action as `Table.options`), and then
-    # `options_schema`, the options it reads as a JSON schema (for the API's schema).
-    # Optional: `sheet_keys`, the top-level keys its sheet may have; a change of a sheet (PATCH)
-    # that names any other key is refused, since it could replace nothing.
-    # Optional: `ignores_unknown_keys = True` when its engine passes over keys outside
-    # `sheet_keys` instead of reporting them: the site then refuses such a sheet before the check.
-    # Optional: `sheet_summary(sheet) -> {"level": int, "archetype": str}`, what the character
-    # lists show of a sheet (level 0 and no archetype without it).
-    # Optional: `shape_problem(sheet) -> str | None`, the JSON pointer of a value whose JSON type
-    # the sheet does not admit, checked when the GM's waivers let an invalid sheet be stored.
-    # Optional: `summary_es`, `summary_en`, the one line that tells the system apart where a GM
-    # chooses one (the campaign form); a system without them is described by its dice.
-
     def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
         """Validate a sheet and derive its numbers; never raises on bad input. `history` may
         carry what the campaign recorded for the character (`awards`, `waivers`); a system
         that has no use for them ignores them."""
         ...
 
+    # --- Optional members, with their defaults: a system names `GameSystem` as its base and
+    # overrides what it has; no reader probes it for a member. ---------------------------------
 
-_extra: dict[str, GameSystem] = {}
-
-
-@cache
-def _discovered() -> dict[str, GameSystem]:
-    found: dict[str, GameSystem] = {}
-    root = Path(__file__).parent
-    for info in sorted(pkgutil.iter_modules([str(root)]), key=lambda i: i.name):
-        if not info.ispkg or not (root / info.name / "system.py").exists():
-            continue
-        system = importlib.import_module(f"rules.{info.name}.system").SYSTEM
-        found[system.slug] = system
-    return found
+    # The one line that tells the system apart where a GM chooses one (the campaign form); ""
+    # describes it by its dice.
+    summary_es: str = ""
+    summary_en: str = ""
+    # The top-level keys its sheet may have: a change of a sheet (PATCH) that names any other key
+    # is refused, since it could replace nothing. None: any key.
+    sheet_keys: frozenset[str] | None = None
+    # True when its engine passes over keys outside `sheet_keys` instead of reporting them: the
+    # site then refuses such a sheet before the check.
+    ignores_unknown_keys: bool = False
+    # `check_options(options) -> [Problem]` when the GM may set rules options for a campaign
+    # (`Campaign.rules_options`, handed to every action as `Table.options`); None: it has none.
+    check_options: Callable[[Any], list[Problem]] | None = None
+    # The options `check_options` reads, as a JSON schema (the API's `rules_options`); empty: none.
+    options_schema: Mapping[str, Any] = MappingProxyType({})
+    # `sheet_summary(sheet) -> {"level": int, "archetype": str}`, what the character lists show of
+    # a sheet; None: its sheets have no level (the lists show none) and no archetype.
+    sheet_summary: Callable[[Any], Mapping[str, Any]] | None = None
+    # `shape_problem(sheet) -> str | None`, the JSON pointer of a value whose JSON type the sheet
+    # does not admit, checked when the GM's waivers let an invalid sheet be stored; None: never.
+    shape_problem: Callable[[Any], str | None] | None = None
+    # What it counts between fights (`tracking/`); None: nothing.
+    tracking: Tracking | None = None
 
 
 def register(system: GameSystem) -> None:
-    """Add a system that does not live under `rules/` (the test suite's toy system)."""
-    _extra[system.slug] = system
+    """Register a system by its engine alone (a test's toy system): the generic presentation, no
+    pages, open objects in the schema. A system of the site registers its whole
+    `SystemRegistration` (`rules.registration`)."""
+    registration.register(registration.SystemRegistration(engine=system))
 
 
 def unregister(slug: str) -> None:
-    _extra.pop(slug, None)
+    registration.unregister(slug)
 
 
 def all_systems() -> dict[str, GameSystem]:
-    """Every system, Epic20 first, then by slug."""
-    systems = {**_discovered(), **_extra}
-    order = sorted(systems, key=lambda slug: (slug != "epic20", slug))
-    return {slug: systems[slug] for slug in order}
+    """Every registered system's engine, the default system first, then by slug."""
+    return {slug: found.engine for slug, found in registration.registrations().items()}
 
 
-def get(slug: str) -> GameSystem | None:
-    return all_systems().get(slug)
+def get(slug: str | None) -> GameSystem | None:
+    found = registration.registration(slug)
+    return found.engine if found is not None else None
 
 
 def slugs() -> Iterator[str]:
-    return iter(all_systems())
+    return registration.slugs()
 
 
-class _WithSeamFeatures:
+class _WithSeamFeatures(GameSystem):
     """A system as encounters use it: its own everything, with the seam's optional combat
     features added where its combat lacks them (declaring ahead, `rules.core.ahead`)."""
 
     def __init__(self, system: GameSystem):
         self.system = system
         self.combat = DeclaringCombat(system.combat)
+        self.slug, self.name_es, self.name_en = system.slug, system.name_es, system.name_en
+        self.dice, self.summary_es, self.summary_en = system.dice, system.summary_es, system.summary_en
+        self.sheet_keys, self.ignores_unknown_keys = system.sheet_keys, system.ignores_unknown_keys
+        self.check_options, self.sheet_summary = system.check_options, system.sheet_summary
+        self.shape_problem, self.tracking = system.shape_problem, system.tracking
 
-    def __getattr__(self, name: str):
-        return getattr(self.system, name)
+    def catalogue(self) -> Mapping[str, Any]:
+        return self.system.catalogue()
+
+    def check_sheet(self, sheet: Any, **history: Any) -> SheetReport:
+        return self.system.check_sheet(sheet, **history)
 
 
 _seamed: dict[int, tuple[GameSystem, _WithSeamFeatures]] = {}

@@ -4,6 +4,8 @@ rules the campaign's system counts per partida or per scene (`system.tracking`, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,6 +13,7 @@ from django.utils.translation import gettext as _
 from characters.models import Character
 from epic20site.errors import Conflict, DomainError
 from rules import systems
+from rules.systems import Tracking
 
 from .models import HistoryEntry, Partida, Scene, Standing
 
@@ -19,15 +22,16 @@ SUMMARY_MAX = 20_000
 
 
 def _tracking(campaign):
-    return getattr(systems.get(campaign.system), "tracking", None)
+    system = systems.get(campaign.system)
+    return system.tracking if system is not None else None
 
 
 def open_partida_of(campaign) -> Partida | None:
     return Partida.objects.filter(campaign=campaign, status=Partida.Status.OPEN).first()
 
 
-def _apply(campaign, partida: Partida, step: str) -> int:
-    """Run `step` ("open_partida", "close_partida", "new_scene") of the system's tracking on each
+def _apply(campaign, partida: Partida, step: Callable[[Tracking], Callable]) -> int:
+    """Run `step` (its `open_partida`, `close_partida` or `new_scene`) of the system's tracking on each
     character of the campaign; log every change. Returns how many changes were logged."""
     tracking = _tracking(campaign)
     if tracking is None:
@@ -35,7 +39,7 @@ def _apply(campaign, partida: Partida, step: str) -> int:
     logged = 0
     for character in Character.objects.filter(campaign=campaign).order_by("pk"):
         standing, _created = Standing.objects.select_for_update().get_or_create(character=character)
-        data, changes = getattr(tracking, step)(standing.data)
+        data, changes = step(tracking)(standing.data)
         standing.data = data
         standing.save(update_fields=["data"])
         log_changes(character, partida, changes)
@@ -84,7 +88,7 @@ def partida_open(*, campaign, title) -> Partida:
     now = timezone.now()
     partida = Partida.objects.create(campaign=campaign, number=(last or 0) + 1, title=title, opened_at=now)
     Scene.objects.create(partida=partida, number=1, started_at=now)
-    _apply(campaign, partida, "open_partida")
+    _apply(campaign, partida, lambda tracking: tracking.open_partida)
     _touch(campaign)
     return partida
 
@@ -100,7 +104,7 @@ def partida_close(*, campaign, partida: Partida, summary=None) -> Partida:
         if len(summary) > SUMMARY_MAX:
             raise DomainError("summary.max_length", _("El resumen es demasiado largo."), path="/summary")
         partida.summary = summary.strip()
-    _apply(campaign, partida, "close_partida")
+    _apply(campaign, partida, lambda tracking: tracking.close_partida)
     partida.status = Partida.Status.CLOSED
     partida.closed_at = timezone.now()
     partida.save(update_fields=["status", "closed_at", "summary"])
@@ -118,7 +122,7 @@ def scene_new(*, campaign) -> Scene:
         raise Conflict("partida.none_open", _("No hay ninguna partida en curso."))
     last = partida.scenes.order_by("-number").values_list("number", flat=True).first() or 0
     scene = Scene.objects.create(partida=partida, number=last + 1, started_at=timezone.now())
-    _apply(campaign, partida, "new_scene")
+    _apply(campaign, partida, lambda tracking: tracking.new_scene)
     _touch(campaign)
     return scene
 

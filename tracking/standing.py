@@ -23,13 +23,13 @@ def standing_of(character) -> dict:
 
 @transaction.atomic
 def gm_ruling(*, campaign, character, action) -> dict:
-    tracking = getattr(systems.get(campaign.system), "tracking", None)
-    rule = getattr(tracking, "gm_action", None)
-    if rule is None:
+    system = systems.get(campaign.system)
+    tracking = system.tracking if system is not None else None
+    if tracking is None:
         raise DomainError("tracking.unsupported", _("Este sistema no lleva nada entre combates."))
     row, _created = Standing.objects.select_for_update().get_or_create(character=character)
     try:
-        data, changes = rule(row.data, action)
+        data, changes = tracking.gm_action(row.data, action)
     except Refused as exc:
         raise DomainError.from_refused(exc) from None
     row.data = data

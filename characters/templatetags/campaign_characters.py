@@ -14,7 +14,7 @@ register = template.Library()
 
 def _awards_section(slug: str) -> str | None:
     pages = pages_for(slug)
-    return pages.AWARDS_SECTION if pages is not None else None
+    return pages.awards_section if pages is not None else None
 
 
 @register.inclusion_tag("characters/_campaign_characters.html", takes_context=True)

@@ -1,5 +1,6 @@
-"""Per-system presentation on the encounter pages: `combat/systems/<slug>.py` (each registers its
-`combat.presentation.Presentation`) and `templates/combat/<slug>/`. A system without a module of
+"""Per-system presentation on the encounter pages: `combat/systems/<slug>.py` (each defines its
+`combat.presentation.Presentation`, which the system's registration names) and
+`templates/combat/<slug>/`. A system without a module of
 its own gets `generic`, which draws one form per action type from its input schema, so every
 registered system can be played. Found through `combat.presentation.presentation_for`."""
 

@@ -18,7 +18,7 @@ from rules.anima.derived import attacks_allowed
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register, turn_heading, turn_word
+from ..presentation import Presentation, turn_heading, turn_word
 from . import anima_lines, anima_schema, generic
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
@@ -93,12 +93,7 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
     sheet = actor.get("sheet") or {}
     left = page.state.get("turn", {}).get("left") or {}
     in_hand = actor.get("wielding") or []
-    final_attack = (
-        int(sheet.get("attack") or 0)
-        - int(actor.get("movement_penalty") or 0)
-        + int(actor.get("life_death_penalty") or 0)
-    )
-    max_attacks = attacks_allowed(final_attack)
+    max_attacks = attacks_allowed(_final_attack(sheet, actor))
     attack_powers = _powers(sheet, "attack")
     complex_left = bool(left.get("complex"))
     return {
@@ -106,9 +101,7 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
         # Fallen in its own turn (Estado de Vida y Muerte): it can only end the turn.
         "down": actor.get("status") != "active",
         # Enemies first: the target a turn's forms offer first is one of the other side.
-        "targets": sorted(
-            (t for t in targets if t["id"] != actor["id"]), key=lambda t: t["side"] == actor["side"]
-        ),
+        "targets": _enemies_first(actor, targets),
         "weapons": _weapons(sheet, in_hand),
         "attack_powers": attack_powers,
         "area_powers": _powers(sheet, "area"),
@@ -124,12 +117,28 @@ def _turn(page, actor: dict, targets: list[dict], lang: str) -> dict:
         "engaged_names": ", ".join(
             page.cards[c]["name"] for c in actor.get("engaged_with") or [] if c in page.cards
         ),
-        "patients": [
-            t
-            for t in targets
-            if t["status"] == "dying" and t["side"] == actor["side"] and t["id"] != actor["id"]
-        ],
+        "patients": _patients(actor, targets),
     }
+
+
+def _final_attack(sheet: dict, actor: dict) -> int:
+    """The attack ability with the penalties of moving and of being near death applied."""
+    return (
+        int(sheet.get("attack") or 0)
+        - int(actor.get("movement_penalty") or 0)
+        + int(actor.get("life_death_penalty") or 0)
+    )
+
+
+def _enemies_first(actor: dict, targets: list[dict]) -> list[dict]:
+    return sorted((t for t in targets if t["id"] != actor["id"]), key=lambda t: t["side"] == actor["side"])
+
+
+def _patients(actor: dict, targets: list[dict]) -> list[dict]:
+    """The dying allies the acting combatant may tend."""
+    return [
+        t for t in targets if t["status"] == "dying" and t["side"] == actor["side"] and t["id"] != actor["id"]
+    ]
 
 
 def _offensive(sheet: dict, attack_powers: list[dict]) -> list[tuple[str, str]]:
@@ -213,50 +222,85 @@ def _in_hand_key(controlled: list[dict]) -> str:
     return hashlib.sha1(json.dumps(parts, default=str).encode()).hexdigest()[:10]
 
 
-def console_context(page) -> dict:
-    lang = page.lang
-    cards = [c for c in page.cards.values() if not c["removed"]]
-    controlled = [c for c in cards if page.is_gm or c["id"] in page.mine]
-    standing = [c for c in cards if c.get("status") != "dead"]
-    current = page.cards.get(page.state.get("current"))
-    active = page.state["status"] == "active"
-    turn = _turn(page, current, standing, lang) if active and page.my_turn and current else None
-    offers = _offers(page, controlled) if active else []
-    opportunity = _opportunities(page, controlled) if active else []
-    engagements = _engagements(cards)
+def _name_cards(cards: list[dict], lang: str) -> None:
+    """Each card with the names of whom it is engaged with and the zones it lost, in words."""
     names = {c["id"]: c["name"] for c in cards}
     for c in cards:
         c["engaged_names"] = ", ".join(names[o] for o in c.get("engaged_with") or [] if o in names)
         c["destroyed_zone_names"] = [_zone_name(z, lang) for z in c.get("destroyed_zones") or []]
-    shields = [
-        {"actor": c, "choices": [(k, DEFENSE_NAMES[k][lang == "en"]) for k in (c.get("derived") or {}).get("defenses", {})]}
-        for c in controlled
-        if len(((c.get("derived") or {}).get("defenses")) or {}) > 1
-    ]  # fmt: skip
+
+
+def _shields(controlled: list[dict], lang: str) -> list[dict]:
+    """The viewer's combatants with more than one defence to choose from, and their choices."""
+    out = []
+    for c in controlled:
+        defenses = (c.get("derived") or {}).get("defenses") or {}
+        if len(defenses) > 1:
+            out.append({"actor": c, "choices": [(k, DEFENSE_NAMES[k][lang == "en"]) for k in defenses]})
+    return out
+
+
+def _controls_key(
+    offers: list[dict],
+    opportunity: list[dict],
+    engagements: list[dict],
+    cards: list[dict],
+    controlled: list[dict],
+) -> str:
+    """What the controls depend on beyond the turn: redrawn when any of it changes."""
     key = "-".join(f"{o['actor']['id']}o{o['against']['id']}" for o in offers)
     key += "-r" + "-".join(o["key"] for o in opportunity)
     key += "-e" + "-".join(f"{a}e{b}" for a, b in (e["ids"] for e in engagements))
     key += "-s" + "".join(str(c.get("status") or "")[:2] for c in cards)
     key += "-d" + "".join(str(c.get("defenses_this_round") or 0) for c in cards)
-    key += "-h" + _in_hand_key(controlled)
+    return key + "-h" + _in_hand_key(controlled)
+
+
+def _choices(lang: str) -> dict:
+    """The aimed zones, combat states and statuses the GM's and players' forms offer."""
+    english = lang == "en"
+    return {
+        "anima_zones": [
+            {"slug": z.slug, "name": z.name_en if english else z.name_es, "penalty": z.aim_penalty}
+            for z in ZONES
+        ],
+        "anima_states": [
+            {"slug": s.slug, "name": s.name_en if english else s.name_es} for s in COMBAT_STATES
+        ],
+        "anima_statuses": [(s["slug"], _name(s, lang)) for s in STATUSES],
+    }
+
+
+def _turn_of(page, cards: list[dict]) -> dict | None:
+    """The acting combatant's turn, when the fight runs and this viewer acts now."""
+    current = page.cards.get(page.state.get("current"))
+    if page.state["status"] != "active" or not page.my_turn or not current:
+        return None
+    standing = [c for c in cards if c.get("status") != "dead"]
+    return _turn(page, current, standing, page.lang)
+
+
+def console_context(page) -> dict:
+    """What Anima's controls and panel show (`page`: a `combat.console.ConsoleView`)."""
+    cards = [c for c in page.cards.values() if not c["removed"]]
+    controlled = [c for c in cards if page.is_gm or c["id"] in page.mine]
+    active = page.state["status"] == "active"
+    offers = _offers(page, controlled) if active else []
+    opportunity = _opportunities(page, controlled) if active else []
+    engagements = _engagements(cards)
+    turn = _turn_of(page, cards)
+    _name_cards(cards, page.lang)
     return {
         "anima_turn": turn,
         "anima_offers": offers,
         "anima_opportunity": opportunity,
-        "anima_shields": shields,
-        "anima_zones": [
-            {"slug": z.slug, "name": z.name_en if lang == "en" else z.name_es, "penalty": z.aim_penalty}
-            for z in ZONES
-        ],  # fmt: skip
-        "anima_states": [
-            {"slug": s.slug, "name": s.name_en if lang == "en" else s.name_es} for s in COMBAT_STATES
-        ],
-        "anima_statuses": [(s["slug"], _name(s, lang)) for s in STATUSES],
+        "anima_shields": _shields(controlled, page.lang),
+        **_choices(page.lang),
         "anima_last_attack": _last_attack(page),
         "anima_engagements": engagements,
         "anima_dying": [c for c in cards if c.get("status") == "dying"],
         "anima_cards": cards,
-        "controls_key": key,
+        "controls_key": _controls_key(offers, opportunity, engagements, cards, controlled),
     }
 
 
@@ -370,4 +414,4 @@ class AnimaPresentation(Presentation):
         return anima_lines.log_line(view, names, lang, heading=heading, rule=rule)
 
 
-register(AnimaPresentation())
+PRESENTATION = AnimaPresentation()

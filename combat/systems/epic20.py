@@ -23,7 +23,7 @@ from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from ..display import side_label
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register
+from ..presentation import Presentation
 from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
@@ -320,7 +320,7 @@ def _turn_panel(page, current, options: dict) -> dict:
         return {}
     closed = panel.closed_tabs((page.state.get("turn") or {}).get("left") or {}, options, gm=page.is_gm)
     tabs = panel.tabs_for(options, closed)
-    skill = getattr(page, "skill", "") or ""
+    skill = page.skill
     skill = skill if any(o["value"] == skill for o in options.get("skills") or ()) else ""
     alive = [c for c in page.cards.values() if not c["removed"]]
     targets = panel.target_choices(current, alive)
@@ -380,9 +380,9 @@ def _reactors(page) -> list[dict]:
 
 
 def console_context(page) -> dict:
-    """What Epic20's controls show on the encounter page (`page`: combat.views.ConsolePage)."""
+    """What Epic20's controls show on the encounter page (`page`: a `combat.console.ConsoleView`)."""
     lang, state, cards = page.lang, page.state, page.cards
-    folded = (page.encounter.state or {}).get("combatants") or {}
+    folded = page.folded.get("combatants") or {}
     current = cards.get(state["current"])
     options = attack_options(folded.get(str(current["id"])), lang) if page.my_turn and current else {}
     reroll = None
@@ -587,4 +587,4 @@ class Epic20Presentation(Presentation):
         )
 
 
-register(Epic20Presentation())
+PRESENTATION = Epic20Presentation()

@@ -22,7 +22,7 @@ from rules.hero.state import DOWN
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register, turn_heading, turn_word
+from ..presentation import Presentation, turn_heading, turn_word
 from . import generic, hero_lines, hero_schema
 
 # When a turn's deadline passes (`combat.deadline_tasks`), the defaults this system can apply,
@@ -234,7 +234,7 @@ def tie_groups(page, raw: dict) -> list[list[dict]]:
 
 
 def console_context(page) -> dict:
-    raw = page.encounter.state or {}
+    raw = page.folded
     clock = page.state["clock"]
     menu, aborts = _acting_menus(page, raw)
     groups, single = _modifier_options(page.lang)
@@ -346,4 +346,4 @@ class HeroPresentation(Presentation):
         return hero_lines.log_line(view, names, lang, heading=heading, time=time, rule=rule)
 
 
-register(HeroPresentation())
+PRESENTATION = HeroPresentation()

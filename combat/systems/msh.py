@@ -22,7 +22,7 @@ from rules.msh.ranks import BY_SLUG, COLOUR_NAMES, rank_of
 
 from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names
-from ..presentation import Presentation, register
+from ..presentation import Presentation
 from ..selectors import facts as row_facts
 from . import msh_lines, msh_schema
 
@@ -177,7 +177,7 @@ def _follow_up_text(action: dict, names: dict, lang: str) -> str:
 
 
 def declarations_view(page) -> dict:
-    folded = page.encounter.state or {}
+    folded = page.folded
     facts = {row.pk: row_facts(row) for row in page.combatant_rows}
     seen = page.system.combat.view_declarations(folded, viewer=page.reader.viewer, facts=facts)
     names = {cid: c["name"] for cid, c in page.cards.items()}
@@ -250,7 +250,7 @@ def declarable_kinds(folded: dict, cid: int, lang: str) -> list[dict]:
 
 def declarers(page) -> list[dict]:
     """Whom this viewer declares for now: a player their own characters, the GM the NPCs."""
-    folded = page.encounter.state or {}
+    folded = page.folded
     out = []
     for cid, c in page.cards.items():
         mine = cid in page.mine if not page.is_gm else (c["npc"] or cid in page.mine)
@@ -285,7 +285,7 @@ def declarers(page) -> list[dict]:
 
 
 def console_context(page) -> dict:
-    folded = page.encounter.state or {}
+    folded = page.folded
     clock = page.state.get("clock") or {}
     declarations = declarations_view(page)
     msh = round_state(folded)
@@ -497,4 +497,4 @@ class MshPresentation(Presentation):
         return out
 
 
-register(MshPresentation())
+PRESENTATION = MshPresentation()

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import CombatantFacts, Table, Viewer
-from rules.systems import SheetCheck
+from rules.systems import CombatRules, GameSystem, SheetCheck
 
 from . import catalogue as data
 from . import combatant, order, privacy, sheet
@@ -67,7 +67,7 @@ def check_sheet(submitted: Mapping) -> SheetCheck:
     )
 
 
-class AnimaCombat:
+class AnimaCombat(CombatRules):
     actions = ACTIONS
     # The odds read the campaign's results table: the site hands `options` to `odds`.
     odds_reads_options = True
@@ -99,7 +99,7 @@ class AnimaCombat:
         return odds_module.odds(state, request, viewer=viewer, hidden=hidden, options=options)
 
 
-class AnimaSystem:
+class AnimaSystem(GameSystem):
     slug = "anima"
     name_es = "Anima (d10)"
     name_en = "Anima (d10)"

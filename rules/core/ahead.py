@@ -72,8 +72,7 @@ def is_on(state: Mapping) -> bool:
 
 def applies(combat: Any) -> bool:
     """Whether a system's combat gets declare-ahead from the seam (not when it declares itself)."""
-    actions = getattr(combat, "actions", None) or {}
-    return "declare" not in actions and getattr(combat, "declare_ahead", True) is not False
+    return "declare" not in combat.actions and combat.declare_ahead is not False
 
 
 def _text(es: str, en: str) -> dict:
@@ -153,8 +152,36 @@ class DeclaringCombat:
         }
         self.actions = {**{name: self._guarded(kind) for name, kind in combat.actions.items()}, **own}
 
-    def __getattr__(self, name: str):
-        return getattr(self.inner, name)
+    # --- the system's own, handed on as they are ------------------------------------------------
+
+    @property
+    def odds_reads_options(self) -> bool:
+        return self.inner.odds_reads_options
+
+    @property
+    def view_refusal(self):
+        return self.inner.view_refusal
+
+    # The system's combat keeps declaring ahead (it is this).
+    declare_ahead = True
+
+    def build_combatant(self, *, cid: int, name: str, side: str, sheet: Mapping, options: Mapping) -> dict:
+        return self.inner.build_combatant(cid=cid, name=name, side=side, sheet=sheet, options=options)
+
+    def join(self, table: Table, dice: DiceSource, cid: int) -> None:
+        self.inner.join(table, dice, cid)
+
+    def clock(self, state: Mapping) -> dict:
+        return self.inner.clock(state)
+
+    def remove(self, table: Table, dice: DiceSource, cid: int) -> None:
+        self.inner.remove(table, dice, cid)
+
+    def view_combatant(self, state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> dict:
+        return self.inner.view_combatant(state, facts, viewer=viewer)
+
+    def odds(self, state: Mapping, request: Mapping, **known: Any) -> dict:
+        return self.inner.odds(state, request, **known)
 
     # --- while declarations are open, the system's own actions are declared -----------------------
 
@@ -196,7 +223,7 @@ class DeclaringCombat:
         return self.inner.may_act(state, actor, action)
 
     def can_declare(self, state: Mapping, cid: int) -> bool:
-        own = getattr(self.inner, "can_declare", None)
+        own = self.inner.can_declare
         if own is not None:
             return bool(own(state, cid))
         found = (state.get("combatants") or {}).get(str(cid))

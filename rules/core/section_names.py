@@ -4,17 +4,18 @@ An engine tags what it decides with the section of its document it applies, as t
 (Spanish) names it: "Tipos de combate › Lucha › Sujeción", "Atacar; Defenderse". The API keeps
 that tag as it is (docs/api.md: `rule` names the section of the rule document); the pages show
 it in the reader's language. Each system names its sections in English in
-`rules/<slug>/section_names.py` (`SECTIONS_EN`, Spanish heading → English heading); this module
-finds that table by the system's slug, as `rules/systems.py` finds a system by looking, so a
-system without one shows its tags as written. Pure Python: no Django.
+`rules/<slug>/section_names.py` (`SECTIONS_EN`, Spanish heading → English heading), which its
+registration hands on (`SystemRegistration.section_names`), so a system without one shows its tags
+as written. Pure Python: no Django.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Mapping
 from functools import cache
+
+from rules.registration import registration
 
 # The tags the shared declaring machinery writes in every system's log (`rules/core/ahead.py`,
 # `rules/core/declarations.py`): site features, named in docs/api.md rather than in a seed.
@@ -37,36 +38,25 @@ def _pattern(names) -> re.Pattern:
     return re.compile(r"(?<!\w)(" + alternatives + r")(?!\w)")
 
 
-@cache
 def sections_en(slug: str) -> Mapping[str, str]:
-    """The English names of a system's sections (`rules/<slug>/section_names.py`) and of the
+    """The English names of a system's sections (its registration's `section_names`) and of the
     shared ones; only the shared ones for a system with no table."""
-    try:
-        module = importlib.import_module(f"rules.{slug}.section_names")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"rules.{slug}", f"rules.{slug}.section_names"):
-            raise
-        return dict(CORE_SECTIONS_EN)
-    return {**CORE_SECTIONS_EN, **module.SECTIONS_EN}
+    found = registration(slug)
+    return {**CORE_SECTIONS_EN, **(found.section_names if found is not None else {})}
 
 
 @cache
-def _system_pattern(slug: str) -> re.Pattern:
-    return _pattern(sections_en(slug))
+def _pattern_of(names: tuple[str, ...]) -> re.Pattern:
+    return _pattern(names)
 
 
 @cache
 def sections_es(slug: str) -> Mapping[str, str]:
     """How a Spanish page names the tags a system writes in another language (Hero's "6E
-    Movement", where the seed is silent and the engine cites the published rule): each system's
-    `SECTIONS_ES`, empty when every tag is already the Spanish document's heading."""
-    try:
-        module = importlib.import_module(f"rules.{slug}.section_names")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"rules.{slug}", f"rules.{slug}.section_names"):
-            raise
-        return {}
-    return dict(module.SECTIONS_ES)
+    Movement", where the seed is silent and the engine cites the published rule): its
+    registration's `section_names_es`, empty when every tag is already the document's heading."""
+    found = registration(slug)
+    return found.section_names_es if found is not None else {}
 
 
 @cache
@@ -90,7 +80,8 @@ def rule_label(rule: str, lang: str, slug: str) -> str:
         return ""
     if lang != "en":
         return translate(rule, sections_es(slug), _spanish_pattern(slug))
-    return translate(rule, sections_en(slug), _system_pattern(slug))
+    names = sections_en(slug)
+    return translate(rule, names, _pattern_of(tuple(sorted(names))))
 
 
 def unnamed(rule: str, names: Mapping[str, str]) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.systems import GameSystem
+
 from .catalogue_json import catalogue_json, catalogue_schema
 from .sheet_shape import shape_problem, sheet_summary
 from .validation import Report, validate_sheet
@@ -27,7 +29,7 @@ OPTIONAL_SHEET_KEYS = ("archetype_options",)
 SHEET_KEYS = frozenset(BASE_SHEET_KEYS + OPTIONAL_SHEET_KEYS)
 
 
-class Epic20:
+class Epic20(GameSystem):
     slug = "epic20"
     name_es = "Epic20"
     name_en = "Epic20"

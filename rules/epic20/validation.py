@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -39,6 +39,9 @@ class Report:
     waived: tuple[Problem, ...] = ()
     budget: Budget | None = None
     derived: Derived | None = None
+    # The sheet as stored (`rules.systems.SheetReport.sheet`): empty, the site stores the sheet
+    # keys it was sent (`characters.sheets.sheet_without_meta`).
+    sheet: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self, lang: str = "es") -> dict:
         return {

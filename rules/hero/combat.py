@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from rules.core.dice import DiceSource
 from rules.core.encounter import CombatantFacts, Table, Viewer
-from rules.systems import SheetRefused
+from rules.systems import CombatRules, SheetRefused
 
 from . import clock as clocks
 from . import odds as odds_module
@@ -16,7 +16,7 @@ from .sheet import parse
 from .state import new_combatant
 
 
-class HeroCombat:
+class HeroCombat(CombatRules):
     actions = ACTIONS
 
     def build_combatant(self, *, cid: int, name: str, side: str, sheet: Mapping, options: Mapping) -> dict:

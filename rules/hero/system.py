@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.fold import copy_json
-from rules.systems import SheetCheck
+from rules.systems import GameSystem, SheetCheck
 
 from .catalogue import catalogue_json
 from .combat import HeroCombat
@@ -14,7 +14,7 @@ from .derived import derive
 from .sheet import KEYS, parse
 
 
-class HeroSystem:
+class HeroSystem(GameSystem):
     slug = "hero"
     name_es = "Hero System"
     name_en = "Hero System"

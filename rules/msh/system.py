@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from rules.core import declarations as decl
 from rules.core.dice import DiceSource
 from rules.core.encounter import ActionType, CombatantFacts, Table, Viewer
-from rules.systems import SheetCheck
+from rules.systems import CombatRules, GameSystem, SheetCheck
 
 from . import actions, combatant, odds, privacy, rounds, sheet
 from .catalogue import catalogue
@@ -17,7 +17,7 @@ from .phase import DECLARE, round_state
 from .sheet import check_sheet
 
 
-class MshCombat:
+class MshCombat(CombatRules):
     """How an MSH fight runs (`rules.systems.CombatRules`)."""
 
     actions: Mapping[str, ActionType] = actions.ACTIONS
@@ -103,7 +103,7 @@ class MshCombat:
         return privacy.view_declarations(state, viewer=viewer, facts=facts)
 
 
-class MshSystem:
+class MshSystem(GameSystem):
     slug = "msh"
     name_es = "Marvel Super Heroes (tabla universal)"
     name_en = "Marvel Super Heroes (Universal Table)"

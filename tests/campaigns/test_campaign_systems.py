@@ -16,6 +16,7 @@ from combat import services as combat
 from combat.demos.msh import HEROES
 from rules import systems
 from rules.anima.examples import SWORDSWOMAN
+from rules.registration import registrations
 from tests.characters.helpers import make_character, nova
 from tests.combat.test_toy_system import Coin
 from tests.factories import UserFactory, campaign_for
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 LIST = reverse("campaigns:campaign_list")
 CREATE = reverse("campaigns:campaign_create")
-SYSTEMS = ("epic20", "anima", "hero", "msh")
+SYSTEMS = tuple(registrations())
 NAMES = {
     "epic20": "Epic20",
     "msh": "Marvel Super Heroes (tabla universal)",

@@ -10,13 +10,15 @@ import pytest
 from django.test import Client
 
 from characters import services
+from rules.registration import registrations
 from tests.characters.html_parts import element
 from tests.factories import UserFactory
 from tests.rules.anima.helpers import sheet as anima_sheet
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-SYSTEMS = ("epic20", "msh", "anima", "hero")
+# Every registered system with character pages.
+SYSTEMS = tuple(slug for slug, found in registrations().items() if found.pages is not None)
 ERROR_TEXT = re.compile(r'class="invalid-feedback d-block">')
 
 

@@ -15,14 +15,14 @@ from characters import services
 from characters.services import CharacterError
 from rules import systems
 from rules.core.problems import Problem
-from rules.systems import SheetCheck
+from rules.systems import GameSystem, SheetCheck
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class Tarot:
+class Tarot(GameSystem):
     """A toy system whose engine passes over unknown keys and lets one rule be waived."""
 
     slug, name_es, name_en, dice = "tarot", "Tarot", "Tarot", "1d78"
@@ -46,7 +46,7 @@ class Tarot:
         return None if isinstance(sheet.get("suit", ""), str) else "/suit"
 
 
-class Plain:
+class Plain(GameSystem):
     """A toy system that declares none of the optional members."""
 
     slug, name_es, name_en, dice = "plain", "Llano", "Plain", "1d6"

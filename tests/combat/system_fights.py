@@ -11,13 +11,14 @@ from characters import services as characters
 from combat import services
 from combat.models import Encounter
 from rules.anima.examples import ORC, SWORDSWOMAN
+from rules.registration import registrations
 from tests.characters.helpers import nova
 from tests.combat.encounters.conftest import THUG
 from tests.rules.hero.helpers import attack_entry
 from tests.rules.hero.helpers import sheet as hero_sheet
 from tests.rules.msh.helpers import sheet as msh_sheet
 
-SYSTEMS = ("epic20", "msh", "anima", "hero")
+SYSTEMS = tuple(registrations())
 
 
 def sheets(system: str) -> tuple[dict, dict, dict]:

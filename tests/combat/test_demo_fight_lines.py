@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from rules.registration import registrations
 from tests.characters.html_parts import element
 from tests.combat.demo_fights import play
 
@@ -37,7 +38,7 @@ def _every_event(api: APIClient, url: str) -> list[dict]:
     return found
 
 
-@pytest.mark.parametrize("system", ["epic20", "msh", "anima", "hero"])
+@pytest.mark.parametrize("system", list(registrations()))
 @pytest.mark.parametrize("reader", ["director", "jugadora"])
 def test_a_long_demo_fight_reads_cleanly_everywhere(system, reader):
     encounter = play(system, actions=25)

@@ -8,6 +8,7 @@ import pytest
 
 from combat.presentation import presentation_for as presentation
 from rules import systems
+from rules.registration import registrations
 
 
 @pytest.mark.parametrize("slug", ["msh", "hero", "anima"])
@@ -30,7 +31,7 @@ def test_each_system_puts_its_own_numbers_on_the_cards(slug):
     assert card["stats"] and all({"key", "abbr", "title", "value"} <= set(s) for s in card["stats"])
 
 
-@pytest.mark.parametrize("slug", ["epic20", "msh", "hero", "anima"])
+@pytest.mark.parametrize("slug", list(registrations()))
 def test_each_system_registers_its_own_presentation_behind_the_protocol(slug):
     from combat.presentation import Presentation
     from combat.systems.generic import GenericPresentation

@@ -7,20 +7,21 @@ points."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
+from pathlib import Path
 
 import pytest
 from django.test import Client
+from drf_spectacular.generators import SchemaGenerator
 
-from combat import presentation as presentations
 from combat.lines import LogLine, RollLine, commitment_of, dice_of, line_for
 from combat.systems.generic import GenericPresentation
-from rules import systems
+from rules import registration, systems
 from rules.core.encounter import ActionType, CombatantFacts, Entry, Table, Viewer
 from rules.core.errors import CONFLICT, Refused
 from rules.core.schema import NoInput, param
 from rules.core.texts import side_label
-from rules.systems import SheetCheck
+from rules.systems import CombatRules, GameSystem, SheetCheck
 from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for, player_in
 
@@ -73,7 +74,7 @@ class Flip:
     target: int = param(min=1)
 
 
-class CoinCombat:
+class CoinCombat(CombatRules):
     actions = {
         "start": ActionType("start", _start, NoInput, gm_only=True, needs_actor=False, phases=("setup",)),
         "flip": ActionType("flip", _flip, Flip),
@@ -115,7 +116,7 @@ class CoinCombat:
         return {"p_hit": 0.5}
 
 
-class Coin:
+class Coin(GameSystem):
     slug, name_es, name_en, dice = "coin", "Moneda", "Coin", "1d2"
     combat = CoinCombat()
 
@@ -163,11 +164,9 @@ class CoinPresentation(GenericPresentation):
 
 @pytest.fixture
 def coin():
-    systems.register(Coin())
-    presentations.register(CoinPresentation())
+    registration.register(registration.SystemRegistration(engine=Coin(), presentation=CoinPresentation()))
     yield
-    presentations.unregister("coin")
-    systems.unregister("coin")
+    registration.unregister("coin")
 
 
 def test_the_toy_system_satisfies_the_protocols(coin):
@@ -301,3 +300,49 @@ def test_a_campaign_refuses_a_system_nobody_registered(auth_client):
 
 def test_refusals_of_the_toy_system_keep_their_kind():
     assert Refused("x", "", "a", "b", kind=CONFLICT).kind == "conflict"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _documented_members() -> dict[str, str]:
+    """The registration's members as docs/architecture.md's "Adding a system" lists them:
+    member → its default column."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## Adding a system", 1)[1].split("\n## ", 1)[0]
+    table = section.split("| member | default | what it is |", 1)[1].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", table, flags=re.M)
+    return {name: default.strip() for name, default in rows}
+
+
+def test_the_docs_list_every_member_of_a_registration_and_which_one_is_required():
+    members = {f.name: f for f in fields(registration.SystemRegistration)}
+    documented = _documented_members()
+    assert list(documented) == list(members)
+    required = {name for name, f in members.items() if f.default is MISSING and f.default_factory is MISSING}
+    assert {name for name, default in documented.items() if default == "required"} == required == {"engine"}
+
+
+def test_the_toy_is_built_from_the_documented_parts_alone(coin):
+    found = registration.registration("coin")
+    assert found.engine.slug == "coin" and isinstance(found.presentation, CoinPresentation)
+    # The parts it leaves out fall back to their documented defaults.
+    assert found.pages is None and found.sheet_schema is None and found.urls is None and found.demo is None
+    assert dict(found.import_formats) == {} and found.standing_orders is None
+    assert found.rule_texts("faces", "es") is None
+
+
+def test_the_toy_system_without_pages_answers_no_pages_and_an_open_schema(coin, client):
+    client.force_login(UserFactory())
+    builder = client.get("/characters/new/?system=coin")
+    assert builder.status_code == 404 and "coin" in builder.content.decode()
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]["schemas"]
+    # Open objects that name their system: no `characters/systems/coin_schema.py` needed.
+    system = components["CoinSheetRequest"]["properties"]["system"]
+    if "$ref" in system:  # the enum's component, named once the settings' names are read
+        system = components[system["$ref"].rsplit("/", 1)[1]]
+    assert system["enum"] == ["coin"]
+    assert components["CoinSheetRequest"]["additionalProperties"] is True
+    assert components["CoinSheetRequest"]["required"] == ["system"]
+    assert {"CoinCharacter", "CoinStoredSheet", "CoinDerived"} <= set(components)

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from rules.registration import registrations
+
 pytestmark = pytest.mark.e2e
 
 SIZES = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-SYSTEMS = ("epic20", "msh", "anima", "hero")
+SYSTEMS = tuple(slug for slug, found in registrations().items() if found.pages is not None)
 # The words of every visible label, heading, term and button that the browser drew on more than
 # one line: a word broken inside itself.
 BROKEN_WORDS = """() => {

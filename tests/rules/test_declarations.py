@@ -220,7 +220,7 @@ def _start(table, dice, action, actor):
     table.state.update(status="active", round=1, turn_order=[3, 1, 2], current=3)
 
 
-class TurnToy:
+class TurnToy(systems.CombatRules):
     actions = {
         "start": ActionType("start", _start, NoInput, gm_only=True, needs_actor=False, phases=("setup",)),
         "poke": ActionType("poke", _poke, PokeInput, summary_es="Pinchar", summary_en="Poke"),

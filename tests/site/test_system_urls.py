@@ -1,11 +1,10 @@
 """A system's own pages under a campaign are found by the registry's slugs
 (`combat.system_urls`): the site's URLconf names no system, and a system registered with a
-`combat/systems/<slug>_urls.py` of its own gets its routes without any edit elsewhere."""
+URLconf of its own (its registration's `urls`) gets its routes without any edit elsewhere."""
 
 from __future__ import annotations
 
 import re
-import sys
 import types
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from django.urls import path, resolve, reverse
 
 from combat.system_urls import system_url_modules
-from rules import systems
+from rules import registration, systems
 from tests.combat.test_toy_system import Coin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,11 +23,9 @@ def coin_with_pages():
     module = types.ModuleType("combat.systems.coin_urls")
     module.app_name = "coin"
     module.urlpatterns = [path("<int:pk>/coin/", lambda request, pk: None, name="table")]
-    sys.modules[module.__name__] = module
-    systems.register(Coin())
+    registration.register(registration.SystemRegistration(engine=Coin(), urls=module))
     yield module
-    systems.unregister("coin")
-    del sys.modules[module.__name__]
+    registration.unregister("coin")
 
 
 def test_the_site_urls_name_no_game_system():
@@ -51,6 +48,6 @@ def test_a_registered_system_with_pages_of_its_own_is_found(coin_with_pages):
 def test_a_system_without_pages_of_its_own_adds_none():
     systems.register(Coin())
     try:
-        assert "combat.systems.coin_urls" not in [m.__name__ for m in system_url_modules()]
+        assert [m.__name__ for m in system_url_modules()] == ["combat.systems.anima_urls"]
     finally:
         systems.unregister("coin")

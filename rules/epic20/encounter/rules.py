@@ -10,6 +10,7 @@ from rules.core.encounter import CombatantFacts, Table, Viewer
 from rules.core.errors import Refused
 from rules.core.fold import ORDER_KEYS
 from rules.epic20.resolution import initiative
+from rules.systems import CombatRules
 
 from . import odds as attack_odds
 from . import order, privacy
@@ -19,7 +20,7 @@ from .table import Epic20Table
 from .types import ACTION_TYPES, is_any_time
 
 
-class Epic20Combat:
+class Epic20Combat(CombatRules):
     actions = ACTION_TYPES
 
     def build_combatant(self, *, cid: int, name: str, side: str, sheet: Mapping, options: Mapping) -> dict:

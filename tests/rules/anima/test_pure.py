@@ -12,8 +12,8 @@ for name in ("django", "rest_framework", "drf_spectacular"):
     sys.modules[name] = None
 for path in sorted(pathlib.Path("rules/anima").rglob("*.py")):
     importlib.import_module(".".join(path.with_suffix("").parts).removesuffix(".__init__"))
-from rules.systems import get
-assert get("anima") is not None
+from rules.anima.system import SYSTEM
+assert SYSTEM.slug == "anima"
 """
 
 

@@ -1,0 +1,44 @@
+"""Epic20, the site's first and default system: every part the site plugs in
+(docs/architecture.md, "Adding a system")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import rules.epic20
+from characters.sheet_parts import SheetSchemaParts
+from characters.system_pages import CharacterPages
+from characters.systems import epic20 as pages
+from characters.systems import epic20_catalogue
+from characters.systems import epic20_schema as sheet_schema
+from combat.systems.epic20 import PRESENTATION
+from rules.epic20.section_names import SECTIONS_EN
+from rules.epic20.system import SYSTEM
+from rules.registration import SystemRegistration
+
+REGISTRATION = SystemRegistration(
+    engine=SYSTEM,
+    presentation=PRESENTATION,
+    pages=CharacterPages(
+        builder_template="characters/epic20/builder.html",
+        sheet_template="characters/epic20/sheet.html",
+        form_blank=pages.form_blank,
+        form_from_sheet=pages.form_from_sheet,
+        form_from_post=pages.form_from_post,
+        builder_context=pages.builder_context,
+        sheet_context=pages.sheet_context,
+        awards_section=pages.AWARDS_SECTION,
+        archetype_name=epic20_catalogue.archetype_name,
+    ),
+    sheet_schema=SheetSchemaParts(
+        sheet=sheet_schema.SHEET,
+        derived=sheet_schema.DERIVED,
+        character_input=sheet_schema.CHARACTER_INPUT,
+        stored=sheet_schema.STORED,
+        character=sheet_schema.CHARACTER,
+    ),
+    rule_texts=epic20_catalogue.rule_texts,
+    section_names=SECTIONS_EN,
+    locale_dir=Path(rules.epic20.__file__).parent / "locale",
+    default=True,
+)
