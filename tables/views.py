@@ -210,7 +210,7 @@ def applications(request, pk):
 def leveled_systems() -> set[str]:
     """The systems whose sheets have a level (as the character list tells them: a `sheet_summary`
     on the system's seam); the others' cards name the system instead of "Nivel 0"."""
-    return {slug for slug, system in systems.all_systems().items() if hasattr(system, "sheet_summary")}
+    return {slug for slug, system in systems.all_systems().items() if system.sheet_summary is not None}
 
 
 @login_required
