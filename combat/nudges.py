@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from accounts.language import Message
 from epic20site.clock import now
 from epic20site.errors import Conflict, DomainError, NotAllowed
 
@@ -20,6 +21,8 @@ from .access import is_encounter_gm
 from .models import Combatant, Encounter, Nudge
 from .signals import deadline_notice
 from .waiting import waiting_on
+
+NUDGE = gettext_noop("El director de juego te recuerda que «%(fight)s» espera a %(names)s.")
 
 EVERY = timedelta(hours=1)
 
@@ -55,11 +58,8 @@ def _people(encounter: Encounter) -> dict:
 
 def _remind(encounter: Encounter, user, rows: list[Combatant], at) -> None:
     names = ", ".join(row.name for row in rows)
-    with translation.override("es"):  # the site's language until a person has their own
-        text = _("El director de juego te recuerda que «%(fight)s» espera a %(names)s.") % {
-            "fight": encounter.name,
-            "names": names,
-        }
+    # Written in each reader's language when it is sent (`accounts.language.Message`).
+    text = Message(NUDGE, {"fight": encounter.name, "names": names})
     deadline_notice.send(
         sender=Encounter,
         user=user,

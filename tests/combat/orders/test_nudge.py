@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from accounts.language import language_set
 from notifications.models import Outbox
 from notifications.notices import expand_pending
 from tests.combat.orders.fights import OrderFight
@@ -52,3 +53,11 @@ def test_a_fight_waiting_for_the_gm_s_own_npc_has_nobody_to_remind(fight):
     assert fight.act_end_turn(fight.pc).status_code == 201
     answer = nudge(fight)
     assert answer.status_code == 409 and codes(answer) == {"nudge.nobody"}
+
+
+def test_a_player_who_reads_english_is_reminded_in_english_only(fight):
+    language_set(user=fight.fight.veteran, language="en")
+    expand_pending()
+    assert nudge(fight).status_code == 202
+    [row] = reminders(fight)
+    assert row.text == "The GM reminds you that “Emboscada en el puerto” is waiting for Nova."
