@@ -37,13 +37,13 @@ class DomainError(Exception):
 
     @classmethod
     def from_refused(cls, exc: Refused, *, path_prefix: str = "") -> DomainError:
-        return cls(
-            exc.code,
-            exc.text(request_lang()),
-            path=path_prefix + exc.path,
-            rule=exc.rule,
-            status=STATUS_FOR_KIND[exc.kind],
-        )
+        """The engine's refusal as the error of its kind: a conflict is a `Conflict`, a
+        forbidden move a `NotAllowed`, so a caller catches it by type as it would the site's own."""
+        fields = {"path": path_prefix + exc.path, "rule": exc.rule}
+        of_kind = _CLASS_FOR_KIND.get(exc.kind) if cls is DomainError else None
+        if of_kind is not None:
+            return of_kind(exc.code, exc.text(request_lang()), **fields)
+        return cls(exc.code, exc.text(request_lang()), status=STATUS_FOR_KIND[exc.kind], **fields)
 
     @classmethod
     def from_problems(cls, problems: Iterable, *, prefix: str = "", fallback: str = "") -> DomainError:
@@ -65,6 +65,9 @@ class NotAllowed(DomainError):
 class Conflict(DomainError):
     def __init__(self, code: str, message: str, **kwargs):
         super().__init__(code, message, status=409, **kwargs)
+
+
+_CLASS_FOR_KIND = {CONFLICT: Conflict, FORBIDDEN: NotAllowed}
 
 
 def page_messages(exc: DomainError) -> list[str]:
