@@ -12,7 +12,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, created, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, body_object, created, error
 from epic20site.authentication import TokenOrBearerAuthentication
 from epic20site.compression import shows_secret
 from epic20site.pages import signup_throttled_message, throttled_message
@@ -158,9 +158,10 @@ class MeAPI(APIView):
         responses={200: MeSerializer, 400: _ERRORS},
     )
     def patch(self, request):
-        serializer = MePatchSerializer(data=request.data)
+        serializer = MePatchSerializer(data=body_object(request), partial=True)  # a PATCH may change nothing
         serializer.is_valid(raise_exception=True)
-        language_set(user=request.user, language=serializer.validated_data["language"])
+        if "language" in serializer.validated_data:
+            language_set(user=request.user, language=serializer.validated_data["language"])
         return Response(_me(request.user))
 
 

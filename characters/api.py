@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.sheet_schemas import SheetToValidate
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, created, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, Pagination, body_object, created, error
 from epic20site.etags import (
     ETAG_HEADER,
     IF_MATCH,
@@ -71,14 +71,6 @@ WRITE_ANSWERS = {400: BAD, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 41
 PARSERS = [JSONBodyParser]  # the project default, named for the views that set parsers
 
 
-def _body_object(request) -> dict:
-    """The JSON body as a dict, or the envelope's 400 when it is anything else (or absent)."""
-    data = request.data
-    if not request.body or not isinstance(data, dict):
-        raise EnvelopeError([error("request.not_object", _("El cuerpo debe ser un objeto JSON."))])
-    return dict(data)
-
-
 def _campaign_from_body(request, body: dict):
     """Pop `campaign` from the body: `(present, campaign or None)`. An id the user cannot use
     is a 400 pointing at `/campaign`, like any other field of the body."""
@@ -125,7 +117,7 @@ class CharacterValidateView(APIView):
     permission_classes = [permissions.AllowAny]
 
     def post(self, request):
-        body = _body_object(request)
+        body = body_object(request)
         body.pop("campaign", None)  # the same body as POST /characters/ validates the same
         report = services.sheet_system(body).check_sheet(body).as_dict(lang=selectors.request_lang())
         # What creating it would refuse before the rules: keys the sheet does not have.
@@ -199,7 +191,7 @@ def _remembered_items(rows: list[tuple], lang: str) -> list[dict]:
 
 
 def _create(request) -> Response:
-    body = _body_object(request)
+    body = body_object(request)
     _present, campaign = _campaign_from_body(request, body)
     character = services.character_create(owner=request.user, sheet=body, campaign=campaign)
     return _character_response(character, status.HTTP_201_CREATED)
@@ -237,7 +229,7 @@ class CharacterDetailView(APIView):
     )
     def put(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk, write=True)
-        body = _body_object(request)
+        body = body_object(request)
         present, campaign = _campaign_from_body(request, body)
         return _update(request, character, body, move=present, campaign=campaign)
 
@@ -251,7 +243,7 @@ class CharacterDetailView(APIView):
     )
     def patch(self, request, pk: int):
         character = access.access_character_by_id(request.user, pk, write=True)
-        body = _body_object(request)
+        body = body_object(request)
         present, campaign = _campaign_from_body(request, body)
         # Merged under the row's lock by the service, so a concurrent edit is never lost.
         return _update(request, character, body, move=present, campaign=campaign, partial=True)

@@ -13,13 +13,14 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from epic20site.api import EnvelopeError, error
+from epic20site.api import EnvelopeError, body_object, error
 from epic20site.parsers import JSONBodyParser
 
 from . import imports, selectors, services
-from .api import BAD, LEGAL_SHEET, TAG, UNAUTHORIZED, _body_object, _campaign_from_body, _character_response
+from .api import BAD, LEGAL_SHEET, TAG, UNAUTHORIZED, _campaign_from_body, _character_response
 from .import_serializers import ImportedCharacterSerializer, ImportFileSerializer, ImportPreviewSerializer
 from .serializers import CharacterInputSerializer
+from .sheets import sheet_without_meta
 
 DRY_RUN = OpenApiParameter(
     "dry_run",
@@ -66,13 +67,26 @@ def _file_fields(request) -> tuple[bytes, str, object]:
 def _preview(result, lang: str) -> dict:
     report = result.report.as_dict(lang=lang)
     return {
-        "sheet": dict(getattr(result.report, "sheet", None) or result.imported.sheet),
+        "sheet": dict(result.report.sheet or result.imported.sheet),
         "valid": report["valid"],
         "errors": report["errors"],
         "warnings": report["warnings"],
         "derived": report["derived"],
         "import_report": result.imported.report.as_dict(lang),
     }
+
+
+def _site_sheet_preview(body: dict, campaign, lang: str) -> dict:
+    """A dry run of the site's own JSON: refused as its import would be (400 with every problem:
+    the schema states this format's limits), else the sheet it would store, with its system."""
+    services.check_campaign_system(body, campaign)
+    checked = services.sheet_check(sheet=body)
+    system = services.sheet_system(body)
+    stored = checked.sheet or sheet_without_meta(body, system)
+    result = imports.ImportResult(imports.ImportedSheet(stored, imports.ImportReport("epic20site")), checked)
+    preview = _preview(result, lang)
+    preview["sheet"] = {"system": system.slug, **preview["sheet"]}
+    return preview
 
 
 def _with_report(response: Response, report: dict) -> Response:
@@ -116,15 +130,10 @@ class CharacterImportView(APIView):
             )
             response = _character_response(result.character, status.HTTP_201_CREATED)
             return _with_report(response, result.imported.report.as_dict(lang))
-        body = _body_object(request)
+        body = body_object(request)
         report = imports.site_report(body).as_dict(lang)
-        if dry_run:
-            body.pop("campaign", None)
-            checked = services.sheet_system(body).check_sheet(body)
-            result = imports.ImportResult(
-                imports.ImportedSheet(body, imports.ImportReport("epic20site")), checked
-            )
-            return Response({**_preview(result, lang), "import_report": report})
         _present, campaign = _campaign_from_body(request, body)
+        if dry_run:
+            return Response({**_site_sheet_preview(body, campaign, lang), "import_report": report})
         character = services.character_create(owner=request.user, sheet=body, campaign=campaign)
         return _with_report(_character_response(character, status.HTTP_201_CREATED), report)

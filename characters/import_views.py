@@ -70,7 +70,7 @@ def _preview(request, system: str, form):
         return _page(request, system, form, 400)
     lang = selectors.request_lang()
     shown = result.report.as_dict(lang=lang)
-    sheet = dict(getattr(result.report, "sheet", None) or result.imported.sheet)
+    sheet = dict(result.report.sheet or result.imported.sheet)
     return _page(
         request,
         system,

@@ -182,6 +182,17 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, as the schema says: not DRF's 0, 1, "yes" or "off"."""
+
+    default_error_messages = {"invalid": gettext_lazy("Debe ser verdadero o falso.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
 class ErrorItemSerializer(serializers.Serializer):
     """For the OpenAPI schema: one entry of the error envelope."""
 
@@ -216,6 +227,15 @@ class EnvelopeError(exceptions.APIException):
         self.detail = {"errors": errors}
         # DRF's handler answers `Retry-After: <wait>` (seconds) when it is set (a 429).
         self.wait = wait
+
+
+def body_object(request) -> dict:
+    """The JSON body as a dict, or the envelope's 400 when it is anything else or absent (every
+    operation that takes a body requires one, even a PATCH that names nothing)."""
+    data = request.data
+    if not request.body or not isinstance(data, dict):
+        raise EnvelopeError([error("request.not_object", _("El cuerpo debe ser un objeto JSON."))])
+    return dict(data)
 
 
 def created(data, location: str, **kwargs) -> Response:

@@ -265,7 +265,7 @@ def test_mangled_files_answer_400_or_413_never_500(user, data, file_format):
     assert response.status_code in (200, 400, 413)
 
 
-def test_a_dry_run_of_a_site_sheet_answers_its_check_and_creates_nothing(user):
+def test_a_dry_run_of_a_site_sheet_refuses_what_its_import_would_and_creates_nothing(user):
     sheet = {
         "system": "anima",
         "name": "Celia",
@@ -276,12 +276,44 @@ def test_a_dry_run_of_a_site_sheet_answers_its_check_and_creates_nothing(user):
     }
     response = client_for(user).post(IMPORT + "?dry_run=true", sheet, format="json")
 
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert [e["path"] for e in response.json()["errors"]] == ["/hit_points"]
+    assert Character.objects.count() == 0
+
+
+def test_a_dry_run_of_a_good_site_sheet_answers_the_sheet_it_would_store_with_its_system(user):
+    sheet = {"system": "anima", "name": "Celia", "attack": 120, "defense": 110, "initiative": 70,
+             "hit_points": 120, "campaign": None}  # fmt: skip
+    response = client_for(user).post(IMPORT + "?dry_run=true", sheet, format="json")
+
+    assert response.status_code == 200, response.json()
     body = response.json()
-    assert body["valid"] is False
-    assert [e["path"] for e in body["errors"]] == ["/hit_points"]
+    assert body["valid"] is True
+    assert body["sheet"]["system"] == "anima"
+    assert body["sheet"]["name"] == "Celia"
+    assert "campaign" not in body["sheet"]
     assert body["import_report"]["source"] == "epic20site"
     assert Character.objects.count() == 0
+
+
+def test_a_dry_run_refuses_a_campaign_its_import_would_refuse(user):
+    sheet = {"system": "anima", "name": "Celia", "attack": 120, "defense": 110, "initiative": 70,
+             "hit_points": 120}  # fmt: skip
+    for campaign in ("uno", 999_999):
+        response = client_for(user).post(
+            IMPORT + "?dry_run=true", {**sheet, "campaign": campaign}, format="json"
+        )
+        assert response.status_code == 400, response.json()
+        assert response.json()["errors"][0]["path"] == "/campaign"
+
+
+def test_a_dry_run_of_an_epic20_sheet_names_its_system(user):
+    from characters.demo import demo_sheets
+
+    response = client_for(user).post(IMPORT + "?dry_run=true", demo_sheets()[0], format="json")
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["sheet"]["system"] == "epic20"
 
 
 def test_dry_run_takes_true_or_false_only(user):

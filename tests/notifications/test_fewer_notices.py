@@ -175,6 +175,10 @@ def test_the_account_language_is_read_and_changed_on_me_and_a_bad_one_changes_no
     bad = api.patch("/api/v1/auth/me/", {"language": "fr"}, format="json")
     assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "/language"
     assert api.get("/api/v1/auth/me/").json()["language"] == "en"
+    empty = api.patch("/api/v1/auth/me/", {}, format="json")  # a PATCH naming nothing changes nothing
+    assert (empty.status_code, empty.json()["language"]) == (200, "en")
+    bodiless = api.patch("/api/v1/auth/me/")  # the schema requires a body
+    assert (bodiless.status_code, bodiless.json()["errors"][0]["code"]) == (400, "request.not_object")
 
 
 def test_the_sign_up_page_keeps_the_page_s_language(client, settings):
