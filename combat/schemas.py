@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from epic20site.api import StrictCharField, StrictSerializer
+from epic20site.api import StrictBooleanField, StrictCharField, StrictSerializer
 from rules import systems
 from rules.core.ahead import DeclaringCombat
 from rules.core.encounter import ActionType
@@ -40,15 +40,6 @@ class StrictFloatField(serializers.FloatField):
         if isinstance(data, bool) or not isinstance(data, int | float):
             self.fail("invalid")
         return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    default_error_messages = {"invalid": _("Debe ser verdadero o falso.")}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
 
 
 class IdField(StrictIntegerField):

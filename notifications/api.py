@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.access import access_campaign_by_id
-from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, error
+from epic20site.api import EnvelopeError, ErrorEnvelopeSerializer, StrictBooleanField, error
 from epic20site.compression import shows_secret
 
 from . import services
@@ -21,22 +21,27 @@ from .preferences import preference_for, preference_replace
 
 class EventsSerializer(serializers.Serializer):
     def get_fields(self):
-        return {name: serializers.BooleanField() for name in EVENTS}
+        return {name: StrictBooleanField() for name in EVENTS}
 
 
 class PreferenceSerializer(serializers.Serializer):
-    email = serializers.BooleanField()
-    push = serializers.BooleanField(
+    email = StrictBooleanField()
+    push = StrictBooleanField(
         required=False,
         help_text="Web Push to the devices subscribed (`/auth/me/push-subscriptions/`); left out, it stays as it was.",
     )
-    webhook_url = serializers.CharField(allow_null=True, max_length=500)
+    webhook_url = serializers.CharField(
+        allow_null=True,
+        allow_blank=True,
+        max_length=500,
+        help_text="https to a public address; null or blank: no webhook.",
+    )
     webhook_secret = serializers.CharField(
         read_only=True,
         allow_null=True,
         help_text="The secret each webhook call is signed with (null without a webhook).",
     )
-    digest = serializers.BooleanField()
+    digest = StrictBooleanField()
     events = EventsSerializer()
 
 

@@ -9,10 +9,11 @@ fight. A 400 is excused only when every error in its envelope is one of those:
 - an error with a `rule`: a rule of the game the request broke (a sheet over its budget, a
   results table with a gap, an attack the rules do not allow now);
 - an id naming nothing the user has (`<field>.not_found`), or a code in `STORED_STATE`: the
-  right password, a live invite code, a member's id, a key the character's own system has, a
-  round the encounter has played, a waiver for an error the sheet has, an address that resolves
-  to a public host, a system that reads the options given, a name nobody has taken, a fight
-  with combatants to start, the system a stored character already has; and the odds' parameters of another system (`BY_SYSTEM`);
+  right password, a live invite code, a member's id, an encounter of the campaign, a key the
+  character's own system has, a round the encounter has played, a waiver for an error the sheet
+  has, an address that resolves to a public host (a webhook's, a push service's), a system that
+  reads the options given, a name nobody has taken, a fight with combatants to start, the system
+  a stored character already has; and the odds' parameters of another system (`BY_SYSTEM`);
 - Django's password validators (`password.*`: too common, too like the username).
 
 Every other 400 to a positive (schema-valid) request fails the run, as do the statuses the
@@ -39,6 +40,8 @@ STORED_STATE = frozenset(
         "waiver.code_invalid",
         "webhook_url.refused",
         "url.refused",
+        "push.endpoint_refused",
+        "listing.encounter_unknown",
         "rules_options.unsupported",
         "tracking.unsupported",
         "npc_from.other_system",

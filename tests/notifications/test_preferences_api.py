@@ -65,7 +65,15 @@ def test_a_webhook_that_is_not_https_to_a_public_address_is_refused_and_nothing_
 
 @pytest.mark.parametrize(
     "body",
-    [{"email": "yes"}, choices(events={"your_turn": "maybe"}), choices(email=None), "not json"],
+    [
+        {"email": "yes"},
+        choices(events={"your_turn": "maybe"}),
+        choices(email=None),
+        "not json",
+        choices(email=0),  # true or false, as the schema says, not DRF's 0 and 1
+        choices(digest="true"),
+        choices(events={**dict.fromkeys(EVENTS, True), "application": 1}),
+    ],
 )
 def test_malformed_choices_are_refused(body):
     user = UserFactory()
