@@ -7,7 +7,8 @@ says by itself.
   those of the operations in `OPTIONAL_BODIES`, which read a missing body as `{}`).
 - A PATCH body keeps the fields its serializer requires: the views validate PATCH bodies whole
   (the `Patched…` component would otherwise say nothing is required).
-- Names and sides sent in a request are one line (`epic20site.validation.is_single_line`).
+- Names and sides sent in a request are one line (`epic20site.validation.is_single_line`), and
+  the site's own names (a campaign's, an encounter's, a combatant's side) more than spaces.
 - Integer query parameters carry the range the views accept (`QUERY_BOUNDS`).
 """
 
@@ -25,6 +26,20 @@ OPTIONAL_BODIES = frozenset(
 )
 # Keys of request objects that hold a one-line name.
 ONE_LINE_KEYS = frozenset({"name", "side"})
+# The site's own names and sides the services strip and refuse when nothing is left
+# (`campaigns.services._clean_name`, `combat.services.encounter_create` and `_check_add`); a
+# sheet's names are its system's rules, read with the rest of the sheet.
+NOT_BLANK = {
+    "CampaignCreateInputRequest": "name",
+    "PatchedCampaignUpdateInputRequest": "name",
+    "EncounterCreateRequest": "name",
+    "CombatantFromCharacterRequest": "side",
+    "CombatantNpcFromRequest": "side",
+    "CombatantNpcRequest": "side",
+}
+_ONE_LINE_CHARS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"
+# One line with something in it besides spaces.
+ONE_LINE_TEXT_PATTERN = f"^[^{_ONE_LINE_CHARS}]*[^\\s{_ONE_LINE_CHARS}][^{_ONE_LINE_CHARS}]*$"
 ID_RANGE = {"minimum": 1, "maximum": 2**63 - 1}
 # `combat.api._int_param` and the odds' own readers: non-negative 32-bit counts, positive ids.
 COUNT_RANGE = {"minimum": 0, "maximum": 2**31 - 1}
@@ -74,6 +89,11 @@ def _one_line(node) -> None:
             _one_line(item)
 
 
+def _not_blank(schemas: dict) -> None:
+    for component, key in NOT_BLANK.items():
+        schemas[component]["properties"][key]["pattern"] = ONE_LINE_TEXT_PATTERN
+
+
 def _bounded_query(operation: dict) -> None:
     for parameter in operation.get("parameters", []):
         schema = parameter.get("schema") or {}
@@ -86,6 +106,7 @@ def state_what_is_checked(result, generator, request, public):
     """drf-spectacular postprocessing hook (settings.SPECTACULAR_SETTINGS)."""
     schemas = result.get("components", {}).get("schemas", {})
     _patched_requirements(schemas)
+    _not_blank(schemas)
     _one_line({name: schema for name, schema in schemas.items() if name.endswith("Request")})
     for item in result.get("paths", {}).values():
         for method, operation in item.items():

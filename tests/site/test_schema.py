@@ -263,3 +263,41 @@ def test_the_contract_check_fails_on_a_key_the_schema_does_not_describe(auth_cli
     answer.content = answer.content[:-1] + b', "unexpected": 1}'
     with pytest.raises(SchemaMismatch, match="unexpected"):
         check(answer)
+
+
+NOT_BLANK = [
+    ("CampaignCreateInputRequest", "name"),
+    ("PatchedCampaignUpdateInputRequest", "name"),
+    ("EncounterCreateRequest", "name"),
+    ("CombatantNpcRequest", "side"),
+    ("CombatantFromCharacterRequest", "side"),
+    ("CombatantNpcFromRequest", "side"),
+]
+
+
+@pytest.mark.parametrize(("component", "key"), NOT_BLANK)
+def test_the_schema_says_a_name_or_side_the_server_strips_must_hold_more_than_spaces(schema, component, key):
+    import re
+
+    pattern = re.compile(schema["components"]["schemas"][component]["properties"][key]["pattern"])
+    assert pattern.search("Emboscada en el muelle") and pattern.search("  a ")
+    for blank in (" ", "\u3000", "\xa0 ", "a\nb"):  # what the services strip to nothing, or two lines
+        assert not pattern.search(blank), blank
+
+
+def test_an_encounter_named_only_spaces_is_refused_as_the_schema_says(auth_client, user):
+    from tests.factories import campaign_for
+
+    campaign = campaign_for(gm=user)
+    answer = auth_client.post(
+        f"/api/v1/campaigns/{campaign.pk}/encounters/", {"name": "\u3000 "}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["code"] == "name.blank"
+
+
+@pytest.mark.parametrize("component", ["HeroAttackActionRequest", "MshAttackActionRequest"])
+def test_a_combatant_id_is_positive_in_every_system_s_actions(schema, component):
+    # An encounter refuses a target below 1 whatever its system; the schema of every system says
+    # so, or a body valid for one system's action would be refused for another's limit.
+    assert schema["components"]["schemas"][component]["properties"]["target"]["minimum"] == 1
