@@ -13,7 +13,9 @@ fight. A 400 is excused only when every error in its envelope is one of those:
   character's own system has, a round the encounter has played, a waiver for an error the sheet
   has, an address that resolves to a public host (a webhook's, a push service's), a system that
   reads the options given, a name nobody has taken, a fight with combatants to start, the system
-  a stored character already has; and the odds' parameters of another system (`BY_SYSTEM`);
+  a stored character already has, a pitch the listing already has; and the odds' parameters
+  of another system (`BY_SYSTEM`);
+- what an uploaded file holds (`FILE_CONTENTS`: empty, not JSON, not the format's XML);
 - Django's password validators (`password.*`: too common, too like the username).
 
 Every other 400 to a positive (schema-valid) request fails the run, as do the statuses the
@@ -28,6 +30,8 @@ import schemathesis
 from schemathesis.core.failures import Failure
 
 ACCEPTED = {401, 403, 404, 409, 412, 429}
+# What an uploaded file holds: the schema describes a file as bytes (`POST /characters/import/`).
+FILE_CONTENTS = frozenset({"import.empty", "import.not_json", "import.unreadable"})
 STORED_STATE = frozenset(
     {
         "credentials.invalid",
@@ -42,6 +46,7 @@ STORED_STATE = frozenset(
         "url.refused",
         "push.endpoint_refused",
         "listing.encounter_unknown",
+        "listing.pitch_required",
         "rules_options.unsupported",
         "tracking.unsupported",
         "npc_from.other_system",
@@ -95,6 +100,7 @@ def _beyond_a_schema(error: dict, operation: str) -> bool:
         bool(error.get("rule"))
         or code.endswith((".not_found", *BY_SYSTEM.get(operation, ())))
         or code in STORED_STATE
+        or code in FILE_CONTENTS
         or code.startswith("password.")
     )
 

@@ -19,7 +19,7 @@ def _f(default, es: str, en: str, **bounds):
 
 @dataclass(frozen=True)
 class AttackInput:
-    target: int = field(metadata={"help_es": "A quién se ataca", "help_en": "Whom to attack"})
+    target: int = field(metadata={"help_es": "A quién se ataca", "help_en": "Whom to attack", "min": 1})
     combat_type: str = field(
         metadata={"help_es": "Tipo de combate (catálogo)", "help_en": "Combat type (catalogue)"}
     )
@@ -56,7 +56,11 @@ class AttackInput:
     )
     also_targets: list[int] = field(
         default_factory=list,
-        metadata={"help_es": "Otros objetivos adyacentes (−4)", "help_en": "Other adjacent targets (−4)"},
+        metadata={
+            "help_es": "Otros objetivos adyacentes (−4)",
+            "help_en": "Other adjacent targets (−4)",
+            "min": 1,
+        },
     )
     max_damage: int | None = _f(
         None, "Ataque moderado: daño máximo", "Pulled attack: most damage", min=0, max=TOP
@@ -119,7 +123,7 @@ class EscapeInput:
 
 @dataclass(frozen=True)
 class InterposeInput:
-    protect: int = field(metadata={"help_es": "A quién cubre", "help_en": "Whom it covers"})
+    protect: int = field(metadata={"help_es": "A quién cubre", "help_en": "Whom it covers", "min": 1})
     karma: int = _f(0, "Karma sumado a la tirada", "Karma added to the roll", min=0, max=TOP)
     effect_karma: int = _f(0, "Karma reservado", "Karma kept", min=0, max=TOP)
 
@@ -146,7 +150,7 @@ class DeclaredAction:
     """Any declarable action: `type` plus that type's fields."""
 
     type: DeclarableType = field(metadata={"help_es": "Qué se declara", "help_en": "What is declared"})
-    target: int | None = None
+    target: int | None = _f(None, "", "", min=1)
     combat_type: str | None = None
     with_: str | None = field(default=None, metadata={"json": "with"})
     shifts: int = _f(0, "", "", min=-10, max=10)
@@ -158,7 +162,7 @@ class DeclaredAction:
     diving: bool = False
     surprise: bool = False
     obstacles: bool = False
-    also_targets: list[int] = field(default_factory=list)
+    also_targets: list[int] = field(default_factory=list, metadata={"min": 1})
     max_damage: int | None = None
     max_colour: Colour | None = None
     called_shot: Literal["", "location", "disarm", "stun"] = ""
@@ -166,7 +170,7 @@ class DeclaredAction:
     ground_material: int | None = None
     material: int | None = None
     combined_with: int | None = None
-    protect: int | None = None
+    protect: int | None = _f(None, "", "", min=1)
     before: int | None = None
     action: AttackInput | None = None
     then: AttackInput | None = _f(

@@ -20,7 +20,7 @@ def _f(default, es: str, en: str, **bounds):
 
 @dataclass(frozen=True)
 class AttackInput:
-    target: int = field(metadata={"help_es": "A quién se ataca", "help_en": "Who is attacked"})
+    target: int = field(metadata={"help_es": "A quién se ataca", "help_en": "Who is attacked", "min": 1})
     attack: str = _f(
         "strike",
         "Nombre del ataque de la hoja, o strike (FUE/5 d6)",
@@ -73,6 +73,7 @@ class AttackInput:
         [],
         "Otros objetivos (barrido, mover por, fuego automático)",
         "Further targets (sweep, move by, autofire)",
+        min=1,
     )
     spread_hexes: int = _f(0, "Hexágonos extra del fuego automático", "Extra autofire hexes", min=0, max=60)
     distance_from_center: int = _f(
@@ -108,13 +109,13 @@ class DefendInput:
     )
     levels_dcv: int = _f(0, "Niveles de combate pasados a VCD", "Combat levels put into DCV", min=0, max=30)
     distance: float = _f(1, "Pulgadas del salto (tirarse al suelo)", "Inches of the dive", min=0, max=100)
-    protect: int | None = _f(None, "A quién cubre al tirarse al suelo", "Whom the dive shields")
+    protect: int | None = _f(None, "A quién cubre al tirarse al suelo", "Whom the dive shields", min=1)
 
 
 @dataclass(frozen=True)
 class TrackInput:
     target: int = field(
-        metadata={"help_es": "Objetivo en el que establecerse", "help_en": "Target to set on"}
+        metadata={"help_es": "Objetivo en el que establecerse", "help_en": "Target to set on", "min": 1}
     )
 
 
@@ -128,7 +129,7 @@ class SuppressInput:
 
 @dataclass(frozen=True)
 class TargetInput:
-    target: int = field(metadata={"help_es": "Objetivo", "help_en": "Target"})
+    target: int = field(metadata={"help_es": "Objetivo", "help_en": "Target", "min": 1})
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ CONDITIONS = ("prone", "in-cover", "hidden", "stunned", "flying", "asleep")
 
 @dataclass(frozen=True)
 class ConditionInput:
-    target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant"})
+    target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant", "min": 1})
     condition: Literal["prone", "in-cover", "hidden", "stunned", "flying", "asleep"] = field(
         metadata={"help_es": "Estado", "help_en": "Condition"}
     )
@@ -170,7 +171,7 @@ class TieInput:
 
 @dataclass(frozen=True)
 class AdjustInput:
-    target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant"})
+    target: int = field(metadata={"help_es": "Combatiente", "help_en": "Combatant", "min": 1})
     stun: int = _f(0, "Cambio de ATU", "STUN change", min=-1000, max=1000)
     body: int = _f(0, "Cambio de CUE", "BODY change", min=-1000, max=1000)
     end: int = _f(0, "Cambio de AGU", "END change", min=-1000, max=1000)
@@ -179,7 +180,9 @@ class AdjustInput:
 
 @dataclass(frozen=True)
 class KnockbackObstacleInput:
-    target: int = field(metadata={"help_es": "Quién salió despedido", "help_en": "Who was knocked back"})
+    target: int = field(
+        metadata={"help_es": "Quién salió despedido", "help_en": "Who was knocked back", "min": 1}
+    )
     obstacle: Literal["wall", "object"] = field(
         metadata={
             "help_es": "Contra qué chocó: una pared (wall) o un objeto (object)",
