@@ -113,6 +113,9 @@ class SystemSchema:
     events: Mapping[str, dict] | None = None
     # The odds endpoint's answer; "Odds" for the shape `OddsSerializer` describes.
     odds: dict | str = field(default_factory=lambda: dict(OBJECT))
+    # Event type → the keys every event of that type carries for every reader, required in its
+    # component: above all its rolls (a hidden roll keeps its key, only its dice are left out).
+    always: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _order_event(slug: str) -> dict:
@@ -141,6 +144,7 @@ def _described(slug: str) -> dict:
         "event_fields": own.event_fields,
         "events": _own_events(slug, own.events),
         "odds": own.odds,
+        "always": own.always,
     }
 
 
@@ -162,11 +166,13 @@ def _combatant(base: dict, own: dict | None) -> dict:
     return schema
 
 
-def _event(base: dict, type_name: str | None, fields: dict) -> dict:
+def _event(base: dict, type_name: str | None, fields: dict, always: tuple[str, ...] = ()) -> dict:
     schema = copy.deepcopy(base)
     schema["properties"].update(copy.deepcopy(fields))
     if type_name is not None:
         schema["properties"]["type"] = {"type": "string", "enum": [type_name]}
+    if always:
+        schema["required"] = [*schema.get("required", []), *always]
     return schema
 
 
@@ -177,7 +183,9 @@ def _events(name: str, base: dict, described: dict, schemas: dict) -> dict:
     options = []
     for type_name, fields in described["events"].items():
         component = f"{name}{_words(type_name)}Event"
-        schemas[component] = _event(base, type_name, {**described["event_fields"], **fields})
+        schemas[component] = _event(
+            base, type_name, {**described["event_fields"], **fields}, described["always"].get(type_name, ())
+        )
         options.append(ref(component))
     return {"oneOf": options, "description": f"An event of the {name} log, by `type`."}
 

@@ -290,4 +290,15 @@ ODDS = {
     },
 }
 
-SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS)
+# The rolls an event always carries: an attack rolls both dice (`attack.strike`), and initiative,
+# an opportunity's reflexes, life and death and first aid are each a roll. A hidden NPC's roll
+# keeps its key, its dice left out (`privacy.PRIVATE_ROLLS`).
+ALWAYS = {
+    "attack": ("attack_roll", "defense_roll"),
+    "initiative": ("initiative_roll",),
+    "opportunity_roll": ("attacker_roll", "target_roll"),
+    "life_and_death": ("roll",),
+    "first_aid": ("roll",),
+}
+
+SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS, always=ALWAYS)

@@ -285,6 +285,16 @@ EVENTS = {
 # The odds before acting: the shape `combat.serializers.OddsSerializer` describes.
 ODDS = "Odds"
 
+# The rolls an event always carries: every initiative (`resolution.initiative`) and every skill
+# check (`resolution.skills`) is a roll; no reader's view leaves it out (`encounter.privacy`).
+ALWAYS = {"initiative": ("roll",), "skill_check": ("roll",)}
+
 SCHEMA = SystemSchema(
-    clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, event_fields=EVENT_FIELDS, events=EVENTS, odds=ODDS
+    clock=CLOCK,
+    combatant=COMBATANT,
+    rolls=ROLLS,
+    event_fields=EVENT_FIELDS,
+    events=EVENTS,
+    odds=ODDS,
+    always=ALWAYS,
 )

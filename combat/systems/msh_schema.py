@@ -232,4 +232,8 @@ ODDS = {
     "required": ["type", "exact"],
 }
 
-SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS)
+# The rolls an event always carries: each side's initiative die (`initiative`). An attack's
+# `roll` is not among them: a hold's squeeze deals its damage without one (`attack._squeeze`).
+ALWAYS = {"initiative": ("rolls",)}
+
+SCHEMA = SystemSchema(clock=CLOCK, combatant=COMBATANT, rolls=ROLLS, events=EVENTS, odds=ODDS, always=ALWAYS)

@@ -301,3 +301,27 @@ def test_a_combatant_id_is_positive_in_every_system_s_actions(schema, component)
     # An encounter refuses a target below 1 whatever its system; the schema of every system says
     # so, or a body valid for one system's action would be refused for another's limit.
     assert schema["components"]["schemas"][component]["properties"]["target"]["minimum"] == 1
+
+
+@pytest.mark.parametrize(
+    ("component", "keys"),
+    [
+        ("Epic20InitiativeEvent", ["roll"]),
+        ("Epic20SkillCheckEvent", ["roll"]),
+        ("AnimaAttackEvent", ["attack_roll", "defense_roll"]),
+        ("AnimaInitiativeEvent", ["initiative_roll"]),
+        ("AnimaOpportunityRollEvent", ["attacker_roll", "target_roll"]),
+        ("AnimaLifeAndDeathEvent", ["roll"]),
+        ("AnimaFirstAidEvent", ["roll"]),
+        ("MshInitiativeEvent", ["rolls"]),
+    ],
+)
+def test_a_roll_an_event_always_carries_is_required(schema, component, keys):
+    # Every answer of the suite is checked against the schema, so a required roll that some
+    # event went without would fail there.
+    assert set(keys) <= set(schema["components"]["schemas"][component]["required"])
+
+
+@pytest.mark.parametrize("component", ["MshAttackEvent", "HeroManeuverEvent", "Epic20AttackEvent"])
+def test_a_roll_some_events_of_a_type_go_without_stays_optional(schema, component):
+    assert "roll" not in schema["components"]["schemas"][component].get("required", [])
