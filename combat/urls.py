@@ -2,18 +2,18 @@
 
 from django.urls import path
 
-from . import order_views, views
+from . import log_views, order_views, views
 
 app_name = "encounters"
 
 urlpatterns = [
     path("campaign/<int:campaign_id>/", views.encounter_list, name="list"),
     path("<int:pk>/", views.encounter_detail, name="detail"),
-    path("<int:pk>/log/", views.encounter_log, name="log"),
+    path("<int:pk>/log/", log_views.encounter_log, name="log"),
     path("<int:pk>/log/after/<int:seq>", views.log_after, name="log_after"),
-    path("<int:pk>/log/<int:seq>/", views.event_detail, name="event"),
-    path("<int:pk>/export/", views.encounter_export, name="export"),
-    path("<int:pk>/verify/", views.encounter_verify, name="verify"),
+    path("<int:pk>/log/<int:seq>/", log_views.event_detail, name="event"),
+    path("<int:pk>/export/", log_views.encounter_export, name="export"),
+    path("<int:pk>/verify/", log_views.encounter_verify, name="verify"),
     path("<int:pk>/act/", views.encounter_act, name="act"),
     path("<int:pk>/odds/", views.encounter_odds, name="odds"),
     path("<int:pk>/combatants/", views.combatant_add, name="combatant_add"),
