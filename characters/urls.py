@@ -1,13 +1,13 @@
 from django.urls import path
 
-from . import import_views, rule_text_views, views
+from . import import_views, rule_text_views, site_import_views, views
 
 app_name = "characters"
 
 urlpatterns = [
     path("", views.character_list, name="list"),
     path("new/", views.character_new, name="new"),
-    path("import/", views.character_import, name="import"),
+    path("import/", site_import_views.character_import, name="import"),
     path("import/<str:system>/", import_views.character_import_file, name="import_file"),
     path("rules/<str:system>/<str:kind>/", rule_text_views.rule_texts, name="rule_texts"),
     path("rules/<str:system>/<str:kind>/<str:slug>/", rule_text_views.rule_text, name="rule_text"),
