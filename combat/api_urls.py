@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, order_api, stream
+from . import api, log_api, order_api, stream
 
 urlpatterns = [
     path(
@@ -16,11 +16,11 @@ urlpatterns = [
         name="api-encounter-combatant-detail",
     ),
     path("encounters/<int:pk>/actions/", api.ActionView.as_view(), name="api-encounter-actions"),
-    path("encounters/<int:pk>/events/", api.EventListView.as_view(), name="api-encounter-events"),
+    path("encounters/<int:pk>/events/", log_api.EventListView.as_view(), name="api-encounter-events"),
     path("encounters/<int:pk>/undo/", api.UndoView.as_view(), name="api-encounter-undo"),
     path("encounters/<int:pk>/reveal/", api.RevealView.as_view(), name="api-encounter-reveal"),
     path("encounters/<int:pk>/odds/", api.OddsView.as_view(), name="api-encounter-odds"),
-    path("encounters/<int:pk>/export/", api.ExportView.as_view(), name="api-encounter-export"),
+    path("encounters/<int:pk>/export/", log_api.ExportView.as_view(), name="api-encounter-export"),
     path("encounters/<int:pk>/stream/", stream.encounter_stream, name="api-encounter-stream"),
     path(
         "encounters/<int:pk>/combatants/<int:cid>/standing-order/",

@@ -41,7 +41,7 @@ _ONE_LINE_CHARS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"
 # One line with something in it besides spaces.
 ONE_LINE_TEXT_PATTERN = f"^[^{_ONE_LINE_CHARS}]*[^\\s{_ONE_LINE_CHARS}][^{_ONE_LINE_CHARS}]*$"
 ID_RANGE = {"minimum": 1, "maximum": 2**63 - 1}
-# `combat.api._int_param` and the odds' own readers: non-negative 32-bit counts, positive ids.
+# `combat.api.int_param` and the odds' own readers: non-negative 32-bit counts, positive ids.
 COUNT_RANGE = {"minimum": 0, "maximum": 2**31 - 1}
 SMALL_ID_RANGE = {"minimum": 1, "maximum": 2**31 - 1}
 QUERY_BOUNDS = {

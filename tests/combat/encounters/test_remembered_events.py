@@ -49,7 +49,7 @@ def test_the_gm_and_a_player_each_get_their_own_view_of_the_same_event(table, fa
 
 
 def test_a_page_of_the_log_read_again_shows_each_new_event_and_each_language(table, faces):
-    # The page as a whole is remembered under the fight's version (`combat.api.EventListView`).
+    # The page as a whole is remembered under the fight's version (`combat.log_api.EventListView`).
     encounter, nova, thug = started(table, faces, thug_first=False)
     before = table.events(encounter)
     assert table.events(encounter) == before
