@@ -4,8 +4,6 @@ reroll button, and how a page form becomes an action."""
 
 from __future__ import annotations
 
-import re
-
 from django.utils.translation import gettext_lazy as _
 
 from epic20site.errors import DomainError
@@ -28,6 +26,7 @@ from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
 from .epic20_npc import NPC_EXAMPLE
+from .epic20_requests import KIND_LABELS, ODDS_QUERY, action_from_form, odds_request, odds_request_from_api
 from .epic20_sections import rule_label
 
 STATUS_LABELS = {
@@ -88,12 +87,6 @@ EQUIPMENT_LABELS = {
     "lost": _("perdido"),
     "stolen": _("robado"),
     "destroyed": _("destruido"),
-}
-KIND_LABELS = {
-    "melee": _("Cuerpo a cuerpo"),
-    "ranged": _("A distancia"),
-    "mental": _("Mental"),
-    "emotional": _("Emocional"),
 }
 DECLARED_ON_OWN_TURN = {"parada", "esquiva", "defensa-total", "defensa-a-la-carrera", "interponerse"}
 DECLARED_ON_OWN_TURN |= {"mostrar-punto-debil"}
@@ -438,126 +431,6 @@ def declared_details(action: dict, lang: str) -> list[str]:
     if action.get("active") is not None and action.get("power"):
         out.append(str(_("activar")) if action["active"] else str(_("desactivar")))
     return out
-
-
-ID_FIELDS = ("actor", "target", "other", "by", "seq")
-LIST_ID_FIELDS = ("surprise", "charging", "allies", "targets")
-LIST_FIELDS = ("circumstances", "maneuvers")
-BOOL_FIELDS = ("counter", "instant", "free", "combat", "active", "cone", "two_weapons", "hero_point_escape")
-INT_FIELDS = ("points", "minutes", "hit_points", "difficulty", "opposed_total")
-
-
-def _as_int(value: str):
-    try:
-        return int(value)
-    except ValueError:
-        return value  # left for the action's validation to refuse, with its own message
-
-
-def action_from_form(post, system=None) -> dict:
-    """The action a page form describes, in the API's shape, so the same validation checks it."""
-    skip = {"csrfmiddlewaretoken", *LIST_ID_FIELDS, *LIST_FIELDS, *BOOL_FIELDS}
-    action: dict = {}
-    for name, value in post.items():
-        if name in skip or value == "":
-            continue
-        action[name] = _as_int(value) if name in ID_FIELDS + INT_FIELDS else value
-    for name in LIST_FIELDS:
-        if values := [v for v in post.getlist(name) if v]:
-            action[name] = values
-    for name in LIST_ID_FIELDS:
-        if values := [v for v in post.getlist(name) if v]:
-            action[name] = [_as_int(v) for v in values]
-    for name in BOOL_FIELDS:
-        if name in post:
-            action[name] = post.get(name) not in ("", "0", "false", "off")
-    if action.get("type") == "escape" and "hero_point" in action:
-        action["hero_point"] = action["hero_point"] not in ("", "0", "false", "off")
-    return action
-
-
-def odds_request(query, system=None) -> dict | None:
-    """The would-be attack the odds box describes, or None while it is incomplete."""
-    request = action_from_form(query)
-    if not isinstance(request.get("actor"), int) or not isinstance(request.get("target"), int):
-        return None
-    if request.get("kind") not in KIND_LABELS:
-        request["kind"] = "melee"
-    return {"type": "attack", **request}
-
-
-def _csv(query, name: str) -> tuple[str, ...]:
-    from rules.epic20.encounter.schemas import CIRCUMSTANCE
-
-    raw = query.get(name) or ""
-    values = tuple(v.strip() for v in raw.split(",") if v.strip())
-    if len(values) > 20 or any(len(v) > 80 or not re.match(CIRCUMSTANCE, v) for v in values):
-        raise DomainError(f"{name}.invalid", _("Demasiados valores o demasiado largos."), path=f"/{name}")
-    return values
-
-
-def _query_id(query, name: str) -> int | None:
-    raw = query.get(name)
-    if raw in (None, ""):
-        return None
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        value = None
-    if value is None or not 1 <= value <= 2**31 - 1:
-        raise DomainError(f"{name}.invalid", _("Debe ser un número entero no negativo."), path=f"/{name}")
-    return value
-
-
-def _short(query, name: str, limit: int) -> str | None:
-    value = query.get(name) or None
-    if value is not None and len(value) > limit:
-        raise DomainError(f"{name}.invalid", _("Demasiado largo."), path=f"/{name}")
-    return value
-
-
-# What `odds_request_from_api` reads: name → (kind, many) (combat.systems.odds_query).
-ODDS_QUERY = {
-    "actor": ("int", False),
-    "target": ("int", False),
-    "kind": ("choice", False),
-    "with": ("text", False),
-    "circumstances": ("text", False),
-    "maneuvers": ("text", False),
-    "element": ("text", False),
-}
-
-
-def odds_request_from_api(query) -> dict:
-    """`GET /encounters/{id}/odds/?actor=&target=&kind=…` as the attack it asks about."""
-    actor, target, kind = _query_id(query, "actor"), _query_id(query, "target"), query.get("kind")
-    missing = [
-        name for name, value in (("actor", actor), ("target", target), ("kind", kind)) if value is None
-    ]
-    if missing:
-        error = DomainError(f"{missing[0]}.required", _("Este campo es obligatorio."), path=f"/{missing[0]}")
-        error.errors = [
-            {
-                "code": f"{n}.required",
-                "path": f"/{n}",
-                "message": str(_("Este campo es obligatorio.")),
-                "rule": "",
-            }
-            for n in missing
-        ]
-        raise error
-    if kind not in KIND_LABELS:
-        raise DomainError("kind.invalid", _("Tipo de ataque desconocido."), path="/kind")
-    return {
-        "type": "attack",
-        "actor": actor,
-        "target": target,
-        "kind": kind,
-        "with": _short(query, "with", 200) or "unarmed",
-        "circumstances": _csv(query, "circumstances"),
-        "maneuvers": _csv(query, "maneuvers"),
-        "element": _short(query, "element", 80),
-    }
 
 
 class Epic20Presentation(Presentation):
