@@ -9,6 +9,7 @@ from rules.core.dice import DiceSource
 from rules.epic20 import index
 from rules.epic20.dice import Roll
 from rules.epic20.resolution import (
+    allies,
     damage,
     hero_points,
     inventions,
@@ -134,10 +135,12 @@ def do_support(table: Table, dice: DiceSource, action: dict, actor, *, rerolling
     elif use == "motivador":
         outcome = support.motivate(state, budget, target, dice, rerolling=rerolling, stressful=stressful)
     elif use == "inspirar-a-otros":
-        allies = [_combatant(table, cid, f"/allies/{i}") for i, cid in enumerate(action.get("allies") or [])]
-        outcome = support.inspire(state, budget, allies)
+        inspired = [
+            _combatant(table, cid, f"/allies/{i}") for i, cid in enumerate(action.get("allies") or [])
+        ]
+        outcome = allies.inspire(state, budget, inspired)
     else:
-        outcome = support.teamwork(state, budget, target, skill=action.get("skill"), kind=action.get("kind"))
+        outcome = allies.teamwork(state, budget, target, skill=action.get("skill"), kind=action.get("kind"))
     table.put(outcome.actor, *outcome.others)
     table.set_budget(outcome.budget)
     table.emit(outcome.events)

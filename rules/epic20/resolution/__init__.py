@@ -13,7 +13,7 @@ The encounter app builds `CombatantState`s, calls these and stores what they ret
   `skill_check`, `escape`)
 - data for the catalogue API: `CIRCUMSTANCES`, `HERO_POINT_USES` (each has `as_dict()`)
 - `healing_touch`, `regenerate`, `motivate`, `inspire`, `teamwork` → `SupportOutcome`, and
-  `help_for_roll` (the Superioridad allies left for a roll) (support)
+  `help_for_roll` (the Superioridad allies left for a roll) (support, allies)
 - `use_power` (switch Camuflaje, Invisibilidad, Disminuirse, Crecer, running on or off; a Mago's
   spells; the Tecnificado's armour; Uso limitado's hero points) (powers_in_play)
 
@@ -28,6 +28,7 @@ Every function raises `Refused(code, rule, text_es, text_en)` for what the rules
 
 from rules.core.errors import Refused
 
+from .allies import inspire, teamwork
 from .attack import AttackSpec, PreparedAttack, prepare_attack
 from .attack_effects import AttackOutcome, apply_attack, declare_defensive_attack
 from .attack_roll import resolve_attack
@@ -51,7 +52,7 @@ from .state import (
     ProgressionEffect,
     SkillStat,
 )
-from .support import SupportOutcome, healing_touch, help_for_roll, inspire, motivate, regenerate, teamwork
+from .support import SupportOutcome, healing_touch, help_for_roll, motivate, regenerate
 from .switching import use_power
 from .turn import ActionBudget, budget_for_turn
 
