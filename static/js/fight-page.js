@@ -32,6 +32,8 @@
       const on = tab.dataset.fightTab === name;
       tab.classList.toggle("active", on);
       tab.setAttribute("aria-selected", on ? "true" : "false");
+      // One tab stop for the whole tab list, the selected tab's; the arrows move between tabs.
+      tab.tabIndex = on ? 0 : -1;
     });
     document.querySelectorAll("[data-fight-pane]").forEach(function (pane) {
       pane.classList.toggle("fight-pane-active", pane.dataset.fightPane === name);
@@ -58,7 +60,26 @@
       // The log fills the phone's screen: bring it up so its newest entry is in view.
       if (tab.dataset.fightTab === "log") document.getElementById("fight-pane-log").scrollIntoView({ block: "start" });
     });
+    tabs.addEventListener("keydown", moveBetweenTabs);
     showPane("actions");
+  }
+
+  // The tabs' keys (WAI-ARIA tabs pattern, automatic activation): Left and Right go to the
+  // previous and next tab, wrapping; Home and End to the first and last. Tab leaves the list.
+  function moveBetweenTabs(event) {
+    const all = Array.from(document.querySelectorAll("[data-fight-tab]"));
+    const at = all.indexOf(event.target.closest("[data-fight-tab]"));
+    if (at < 0) return;
+    const to = {
+      ArrowRight: (at + 1) % all.length,
+      ArrowLeft: (at - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    all[to].focus();
+    all[to].click();
   }
 
   // --- The log ------------------------------------------------------------------------------
