@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 SIZES = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-SYSTEMS = ["epic20", "msh", "anima", "hero"]
 # The form of the first turn of the running fight, per system (MSH: a declaration).
 TURN_FORM = {
     "epic20": "#attack-form",
@@ -19,6 +18,7 @@ TURN_FORM = {
     "hero": "#attack-form",
     "msh": "form.msh-declare",
 }
+SYSTEMS = list(TURN_FORM)
 MOST_STOPS = 250
 LIVE_MS = 8000
 # Where the focus is, and whether a person can see it there.
@@ -138,3 +138,9 @@ def test_the_gm_drawer_opens_from_the_keyboard_and_escape_gives_the_focus_back(
     page.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
     expect(button).to_be_focused()
+
+
+def test_every_registered_system_names_the_form_of_its_turn():
+    from rules.registration import registrations
+
+    assert set(TURN_FORM) == set(registrations())
