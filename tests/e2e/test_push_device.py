@@ -92,20 +92,32 @@ def _deliver_to_the_service_worker(page, live_url, payload) -> list[dict]:
         "ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"])
     )
     cdp.send("ServiceWorker.enable")
-    page.wait_for_timeout(200) if not registrations else None
+    for _ in range(100):  # the registration is reported once the protocol is on; on a busy machine, later
+        if any(r["scopeURL"] == f"{live_url}/" and not r["isDeleted"] for r in registrations):
+            break
+        page.wait_for_timeout(100)
     [registration] = [r for r in registrations if r["scopeURL"] == f"{live_url}/" and not r["isDeleted"]][:1]
-    cdp.send(
-        "ServiceWorker.deliverPushMessage",
-        {"origin": live_url, "registrationId": registration["registrationId"], "data": json.dumps(payload)},
-    )
-    return page.evaluate(
-        """async () => {
-          const registration = await navigator.serviceWorker.ready;
-          for (let i = 0; i < 50; i++) {
-            const shown = await registration.getNotifications();
-            if (shown.length) return shown.map(n => ({ title: n.title, body: n.body, url: n.data.url }));
-            await new Promise(r => setTimeout(r, 100));
-          }
-          return [];
-        }"""
-    )
+    message = {
+        "origin": live_url,
+        "registrationId": registration["registrationId"],
+        "data": json.dumps(payload),
+    }
+    # DevTools drops a push now and then while the worker wakes (about one run in seven here):
+    # send it again, as a push service retries; the notification's tag keeps one on the screen.
+    for _ in range(5):
+        cdp.send("ServiceWorker.deliverPushMessage", message)
+        shown = page.evaluate(SHOWN)
+        if shown:
+            return shown
+    return []
+
+
+SHOWN = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  for (let i = 0; i < 30; i++) {
+    const shown = await registration.getNotifications();
+    if (shown.length) return shown.map(n => ({ title: n.title, body: n.body, url: n.data.url }));
+    await new Promise(r => setTimeout(r, 100));
+  }
+  return [];
+}"""
