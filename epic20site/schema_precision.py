@@ -1,5 +1,5 @@
-"""The schema states what the server checks (../shared/API.md, "Limits a client can rely on";
-docs/api.md, "The schema describes every system"): a drf-spectacular postprocessing hook that
+"""The schema states what the server checks (docs/api.md, "The schema's own rules" and
+"The schema describes every system"): a drf-spectacular postprocessing hook that
 writes down, for every operation at once, the requirements the views share and no serializer
 says by itself.
 

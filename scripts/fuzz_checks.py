@@ -2,7 +2,7 @@
 the schema calls valid is a failure, unless the refusal names something no schema can state.
 
 The schema states every limit and requirement the server checks (lengths, ranges, required
-fields, types: ../shared/API.md, "Limits a client can rely on"). What it cannot state is what
+fields, types: docs/api.md, "The schema's own rules"). What it cannot state is what
 depends on stored data, on a secret, or on the rules of the game read across a whole sheet or
 fight. A 400 is excused only when every error in its envelope is one of those:
 

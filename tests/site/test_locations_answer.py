@@ -1,5 +1,5 @@
-"""Every `Location` names a URL that answers `GET` with the thing created (../shared/API.md,
-"Limits a client can rely on"): a combatant, an award and a waiver included, each seen by those
+"""Every `Location` names a URL that answers `GET` with the thing created (docs/api.md,
+"The schema's own rules"): a combatant, an award and a waiver included, each seen by those
 who see its list and no one else; a URL too long is refused in the envelope; other origins get
 no CORS permission (docs/api.md, "Other origins")."""
 

@@ -1,5 +1,5 @@
-"""No property or object the API sends is left without a type (../shared/API.md, "Limits a client
-can rely on"; docs/api.md, "The schema describes every system"): the published schema is walked,
+"""No property or object the API sends is left without a type (docs/api.md, "The schema's
+own rules" and "The schema describes every system"): the published schema is walked,
 every answer's component and every response body, and any property or list item with no type,
 and any object with neither properties nor a typed value for its keys (a plain dict in a typed
 client), fails the test, named by where it is. A map whose values are typed is fine."""

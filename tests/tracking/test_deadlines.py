@@ -181,7 +181,7 @@ def test_each_partida_on_the_campaign_page_lists_the_fights_begun_during_it(figh
 
 
 def test_a_null_deadline_takes_the_deadline_away(fight, frozen):
-    """`"turn_deadline_hours": number | null` (../shared/API.md, "Campaign tracking"): null is no
+    """`"turn_deadline_hours": number | null` (docs/api.md, "Campaign tracking"): null is no
     deadline, never a refusal."""
     table, encounter, nova, thug = fight
     assert patch(table, encounter, {"turn_deadline_hours": 24}).status_code == 200
