@@ -35,6 +35,17 @@ from .support import (
 from .turn import ActionBudget
 
 
+def _able(ally: CombatantState) -> None:
+    """Both advantages help an ally who can act: one down cannot use the Superioridad."""
+    if ally.status != ACTIVE:
+        raise _refuse(
+            "support.ally_down",
+            f"{ally.display_name} no está en condiciones de actuar.",
+            f"{ally.display_name} cannot act.",
+            ADVANTAGES_RULE,
+        )
+
+
 def inspire(actor: CombatantState, budget: ActionBudget, allies: Sequence[CombatantState]) -> SupportOutcome:
     """Inspirar a otros: 1 communication action and 1 hero point per ally inspired (one or two:
     "gasta puntos de héroe para mejorar a hasta 2 de sus compañeros"), paid as one use. Each ally
@@ -52,13 +63,7 @@ def inspire(actor: CombatantState, budget: ActionBudget, allies: Sequence[Combat
         )
     for ally in allies:
         _other(actor, ally, "inspirar-a-otros")
-        if ally.status != ACTIVE:
-            raise _refuse(
-                "support.ally_down",
-                f"{ally.display_name} no está en condiciones de actuar.",
-                f"{ally.display_name} cannot act.",
-                ADVANTAGES_RULE,
-            )
+        _able(ally)
     budget, _ = budget.spend("communication")
     actor = hero_points.pay(actor, len(allies), what="inspirar-a-otros")
     events = [_spent_for(actor, "inspirar-a-otros", len(allies))]
@@ -154,13 +159,7 @@ def teamwork(
             "One roll: a skill or an attack kind, not both.",
             ADVANTAGES_RULE,
         )
-    if ally.status != ACTIVE:
-        raise _refuse(
-            "support.ally_down",
-            f"{ally.display_name} no está en condiciones de actuar.",
-            f"{ally.display_name} cannot act.",
-            ADVANTAGES_RULE,
-        )
+    _able(ally)
     roll = _check_helper(actor, skill=skill, kind=kind)
     budget, _ = budget.spend("standard")
     ally = with_condition(

@@ -313,3 +313,16 @@ def test_teamwork_on_attacks_needs_the_helpers_own_attack_bonus_and_no_stun():
     with pytest.raises(Refused) as excinfo:
         teamwork(helper, ActionBudget(), helper, kind="ranged")
     assert codes(excinfo) == "support.not_self"
+
+
+def test_inspiring_or_helping_an_ally_who_cannot_act_is_refused():
+    helper = healer(skills={"acrobacias": SkillStat(4, 0, "agilidad")})
+    down = person(hit_points=0, status="unconscious")
+    with pytest.raises(Refused) as excinfo:
+        inspire(helper, ActionBudget(), [down])
+    assert codes(excinfo) == "support.ally_down"
+    assert excinfo.value.text("es") == "Rex no está en condiciones de actuar."
+    with pytest.raises(Refused) as excinfo:
+        teamwork(helper, ActionBudget(), down, skill="acrobacias")
+    assert codes(excinfo) == "support.ally_down"
+    assert excinfo.value.text("en") == "Rex cannot act."
