@@ -20,7 +20,6 @@ from . import imports, selectors, services
 from .api import BAD, LEGAL_SHEET, TAG, UNAUTHORIZED, _campaign_from_body, _character_response
 from .import_serializers import ImportedCharacterSerializer, ImportFileSerializer, ImportPreviewSerializer
 from .serializers import CharacterInputSerializer
-from .sheets import sheet_without_meta
 
 DRY_RUN = OpenApiParameter(
     "dry_run",
@@ -81,11 +80,10 @@ def _site_sheet_preview(body: dict, campaign, lang: str) -> dict:
     the schema states this format's limits), else the sheet it would store, with its system."""
     services.check_campaign_system(body, campaign)
     checked = services.sheet_check(sheet=body)
-    system = services.sheet_system(body)
-    stored = checked.sheet or sheet_without_meta(body, system)
+    stored = services.stored_sheet(body, checked)
     result = imports.ImportResult(imports.ImportedSheet(stored, imports.ImportReport("epic20site")), checked)
     preview = _preview(result, lang)
-    preview["sheet"] = {"system": system.slug, **preview["sheet"]}
+    preview["sheet"] = {"system": services.sheet_system(body).slug, **preview["sheet"]}
     return preview
 
 

@@ -184,13 +184,13 @@ def character_create(*, owner: AbstractBaseUser, sheet: Any, campaign: Campaign 
         _check_campaign_member(user=owner, campaign=campaign)
         check_campaign_system(_check_is_object(sheet), campaign)
     report = sheet_check(sheet=sheet)
-    character = Character(owner=owner, campaign=campaign, sheet=_stored(sheet, report))
+    character = Character(owner=owner, campaign=campaign, sheet=stored_sheet(sheet, report))
     _apply_columns(character)
     character.save()
     return character
 
 
-def _stored(sheet: Mapping, report) -> dict:
+def stored_sheet(sheet: Mapping, report) -> dict:
     """What is stored and exported: the engine's own normalised sheet when it gives one (only the
     keys its system knows), else the submitted keys an Epic20 sheet has."""
     normal = report.sheet
@@ -225,7 +225,7 @@ def character_update(
             "system.immutable", _("Un personaje no cambia de sistema de juego."), path="/system"
         )
     report = sheet_check(sheet=sheet, character=locked)
-    character.sheet = _stored(sheet, report)
+    character.sheet = stored_sheet(sheet, report)
     _apply_columns(character)
     character.save()
     return character

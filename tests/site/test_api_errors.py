@@ -131,3 +131,24 @@ def test_two_page_numbers_are_refused_as_a_repeated_parameter(auth_client):
     response = auth_client.get("/api/v1/characters/?page=1&page=2")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "page.repeated"
+
+
+@pytest.mark.parametrize(
+    ("kind", "error_class", "status"),
+    [("conflict", "Conflict", 409), ("forbidden", "NotAllowed", 403), ("invalid", "DomainError", 400)],
+)
+def test_an_engine_refusal_is_raised_as_the_site_error_of_its_kind(kind, error_class, status):
+    from epic20site import errors
+    from rules.core import errors as engine
+
+    refused = engine.Refused(
+        "declarations.none_declared", "R", "No.", "No.", kind=getattr(engine, kind.upper())
+    )
+    error = errors.DomainError.from_refused(refused, path_prefix="/action")
+    assert type(error) is getattr(errors, error_class)
+    assert (error.status, error.code, error.path, error.rule) == (
+        status,
+        "declarations.none_declared",
+        "/action",
+        "R",
+    )
