@@ -97,8 +97,7 @@ def test_the_fight_tabs_move_with_the_arrows_and_tab_leaves_them(new_page, force
     page = force_login(new_page(viewport=SIZES["phone"]), fight.veteran)
     page.goto(fight.url)
     action, fighters, log = (page.get_by_role("tab", name=n) for n in ("Acción", "Combatientes", "Registro"))
-    stops = _tab_to(page, action)  # one stop for the whole list: the selected tab's
-    assert not any(s["what"] in ("button#fight-tab-tracker", "button#fight-tab-log") for s in stops)
+    _tab_to(page, action)
     page.keyboard.press("ArrowRight")
     expect(fighters).to_be_focused()
     expect(fighters).to_have_attribute("aria-selected", "true")
@@ -114,7 +113,7 @@ def test_the_fight_tabs_move_with_the_arrows_and_tab_leaves_them(new_page, force
     page.keyboard.press("Home")
     expect(action).to_be_focused()
     expect(page.locator("#fight-pane-actions")).to_be_visible()
-    page.keyboard.press("Tab")  # out of the list, into what it shows
+    page.keyboard.press("Tab")  # one stop for the whole list: Tab leaves it for what it shows
     assert page.evaluate("() => document.activeElement.closest('.fight-tabs') === null")
 
 
