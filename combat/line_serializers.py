@@ -71,3 +71,7 @@ class LogLineSerializer(serializers.Serializer):
     )
     undone = serializers.BooleanField(read_only=True)
     superseded_by = serializers.IntegerField(read_only=True, help_text="The seq that replaced it; 0 if none.")
+    superseded_label = serializers.CharField(
+        read_only=True,
+        help_text="What replaced it, in the system's words and the reader's language; empty if none.",
+    )

@@ -137,6 +137,9 @@ class LogLine:
     tone: str = ""
     undone: bool = False
     superseded_by: int = 0
+    # What the line says of the action that replaced it, in the system's words (its
+    # presentation's `superseded_label`); "" when nothing replaced it.
+    superseded_label: str = ""
 
     def as_json(self) -> dict:
         """The line as the API answers it (`combat.line_serializers.LogLineSerializer`)."""

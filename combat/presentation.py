@@ -110,6 +110,11 @@ class Presentation(Protocol):
         details = self.declared_details(dict(action), lang) if isinstance(action, Mapping) else []
         return dataclasses.replace(line, what=" · ".join(str(d) for d in details if d))
 
+    def superseded_label(self, seq: int) -> str:
+        """What a line says of the later action that replaced it (a reroll), in the reader's
+        language."""
+        return _("repetida: ver #%(seq)s") % {"seq": seq}
+
     def choice_label(self, field: str, value: str, lang: str) -> str:
         """One choice of an action's field in words, for forms drawn from its schema (a
         standing order's): the value itself unless the system names it."""

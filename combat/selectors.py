@@ -9,6 +9,8 @@ long the fight.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet
@@ -146,8 +148,14 @@ class Reader:
     def _line(self, view: dict, lang: str) -> LogLine:
         with translation.override(lang):
             if view.get("type") == ORDER_EVENT:  # a standing order taken (`combat.standing_orders`)
-                return self.presentation.order_line(view, self.names, lang)
-            return self.presentation.log_line(view, self.names, lang)
+                line = self.presentation.order_line(view, self.names, lang)
+            else:
+                line = self.presentation.log_line(view, self.names, lang)
+            if not line.superseded_by:
+                return line
+            return dataclasses.replace(
+                line, superseded_label=self.presentation.superseded_label(line.superseded_by)
+            )
 
     def event(self, event: Event, lang: str | None = None) -> dict:
         """The event as this reader may see it, with its line of the log (`line`)."""

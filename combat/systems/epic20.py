@@ -453,6 +453,10 @@ class Epic20Presentation(Presentation):
     def choice_label(self, field: str, value: str, lang: str) -> str:
         return str(KIND_LABELS.get(value, value)) if field == "kind" else value
 
+    def superseded_label(self, seq: int) -> str:
+        # A roll is thrown again by spending a hero point (PUNTOS DE HÉROE).
+        return _("repetida con un punto de Héroe: ver #%(seq)s") % {"seq": seq}
+
     def log_line(self, view: EventView, names: Names, lang: str) -> LogLine:
         heading = self.heading(int(view.get("round") or 0), lang)
         return epic20_lines.log_line(

@@ -10,10 +10,12 @@ import re
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from combat.line_serializers import LogLineSerializer
 from combat.models import Encounter
+from rules.registration import registrations
 from tests.characters.html_parts import element
 from tests.combat.encounters import dice as scripted
 
@@ -116,6 +118,7 @@ def _line(seq, kind, heading, time, text, actor, target, what, rolls, outcome, r
         "tone": tone,
         "undone": False,
         "superseded_by": 0,
+        "superseded_label": "",
     }
 
 
@@ -309,3 +312,15 @@ def test_an_english_reader_reads_the_same_lines_in_english(queued):
     ]
     assert line["outcome"] == "hits, 0 STUN and 0 BODY after defenses"
     assert "[u]Setup[/u]" in text and "[u]Turn 1[/u]" in text
+
+
+def test_a_replaced_line_says_so_in_the_system_words_and_a_system_without_rerolls_plainly():
+    from combat.presentation import presentation_for
+
+    plain = [slug for slug in registrations() if slug != "epic20"]
+    with translation.override("es"):
+        assert str(presentation_for("epic20").superseded_label(7)) == "repetida con un punto de Héroe: ver #7"
+        assert plain and {presentation_for(slug).superseded_label(7) for slug in plain} == {"repetida: ver #7"}
+    with translation.override("en"):
+        assert str(presentation_for("epic20").superseded_label(7)) == "rerolled with a hero point: see #7"
+        assert presentation_for(plain[0]).superseded_label(7) == "replaced: see #7"

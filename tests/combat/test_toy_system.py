@@ -255,6 +255,7 @@ def test_a_toy_system_plays_a_whole_encounter_through_the_api(coin, settings):
         "tone": "miss",
         "undone": False,
         "superseded_by": 0,
+        "superseded_label": "",
     }
     export = api.get(f"{url}/export/", {"format": "markdown"})
     assert export.status_code == 200

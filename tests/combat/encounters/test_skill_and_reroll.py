@@ -168,6 +168,13 @@ def test_a_reroll_charges_two_points_resolves_the_attack_again_and_keeps_the_fir
     assert log[first["seq"]]["undone"] is True
     assert log[first["seq"]]["superseded_by"] == events[0]["seq"]
     assert log[again["seq"]]["undone"] is False
+    # The replaced line says what replaced it in Epic20's words, in the reader's language.
+    seq = events[0]["seq"]
+    assert log[first["seq"]]["line"]["superseded_label"] == f"repetida con un punto de Héroe: ver #{seq}"
+    assert log[again["seq"]]["line"]["superseded_label"] == ""
+    answer = table.gm_api.get(f"/api/v1/encounters/{encounter}/events/", HTTP_ACCEPT_LANGUAGE="en")
+    english = {e["seq"]: e for e in answer.json()["results"]}
+    assert english[first["seq"]]["line"]["superseded_label"] == f"rerolled with a hero point: see #{seq}"
 
 
 def test_a_reroll_uses_fresh_nonces_that_check_out_once_the_seed_is_revealed(table, faces, settings):
