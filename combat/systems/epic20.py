@@ -20,6 +20,7 @@ from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 from rules.epic20.resolution.support import USES as SUPPORT_USES
 
 from ..display import side_label
+from ..display import stat as card_stat
 from ..lines import EventView, LogLine, Names
 from ..presentation import Presentation
 from . import epic20_lines, epic20_schema
@@ -128,7 +129,26 @@ def card(view: dict, lang: str) -> dict:
             }
             for e in view.get("equipment") or []
         ],
+        "stats": card_stats(view),
     }
+
+
+def card_stats(view: dict) -> list[dict]:
+    """PV, Defensa (with the penalty it has taken, DAÑO EN COMBATE), puntos de Héroe and
+    iniciativa; each None (drawn "—") behind the GM's screen."""
+    defense = card_stat("defense", _("Def."), _("Defensa"), view.get("defense"))
+    if view.get("defense") is not None and view.get("defense_penalty"):
+        defense["penalty"] = {"value": view["defense_penalty"], "title": str(_("Penalizador acumulado"))}
+    return [
+        card_stat(
+            "hit-points", _("PV"), _("Puntos de vida"), view.get("hit_points"), view.get("hit_points_max")
+        ),
+        defense,
+        card_stat(
+            "hero-points", _("PH"), _("Puntos de Héroe"), view.get("hero_points"), view.get("hero_points_max")
+        ),
+        card_stat("initiative", _("Ini."), _("Iniciativa"), view.get("initiative")),
+    ]
 
 
 def attack_options(folded_combatant: dict | None, lang: str) -> dict:

@@ -7,9 +7,11 @@ import dataclasses
 import types
 import typing
 
+from django.utils.translation import gettext_lazy as _
+
 from rules.core.schema import json_name
 
-from ..display import side_label
+from ..display import side_label, stat
 from ..lines import EventView, LogLine, Names, line_for
 from ..presentation import Presentation, register_fallback
 
@@ -18,12 +20,19 @@ TEMPLATES = {"controls": "combat/generic/_controls.html", "odds": "combat/generi
 
 
 def card(view: dict, lang: str) -> dict:
+    """What every system's combatant has (API.md: hit points and initiative), and no more."""
     return {
         **view,
         "status_label": view.get("status", ""),
         "side_label": side_label(view["side"]),
         "condition_views": [],
         "equipment_views": [],
+        "stats": [
+            stat(
+                "hit-points", _("PV"), _("Puntos de vida"), view.get("hit_points"), view.get("hit_points_max")
+            ),
+            stat("initiative", _("Ini."), _("Iniciativa"), view.get("initiative")),
+        ],
     }
 
 

@@ -12,6 +12,7 @@ from django.test import Client
 
 from combat import services
 from combat.models import Combatant
+from rules.registration import registrations
 from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for
 
@@ -28,7 +29,7 @@ def _drawer_page(system: str):
     return client, encounter
 
 
-@pytest.mark.parametrize("system", ["epic20", "msh", "anima", "hero"])
+@pytest.mark.parametrize("system", list(registrations()))
 def test_the_npc_example_the_drawer_shows_adds_an_npc_when_pasted(system):
     client, encounter = _drawer_page(system)
     page = client.get(f"/encounters/{encounter.pk}/").content.decode()
