@@ -170,7 +170,7 @@ def _numbered(encounter: Encounter, name: str) -> str:
     return f"{name[: NAME_MAX - 4]} {number}"
 
 
-def _check_add(encounter: Encounter, user, *, side: str, is_gm: bool, npc: bool, hero_points) -> str:
+def _check_add(encounter: Encounter, user, *, side: str, is_gm: bool, npc: bool) -> str:
     if encounter.status == Encounter.Status.ENDED:
         raise Conflict("encounter.ended", _("El combate ya ha terminado."))
     side = (side or "").strip()
@@ -179,8 +179,6 @@ def _check_add(encounter: Encounter, user, *, side: str, is_gm: bool, npc: bool,
     refuse_unless_single_line(side, path="/side")
     if npc and not is_gm:
         raise NotAllowed("encounter.gm_only", _("Sólo el director de juego añade PNJ."))
-    if hero_points is not None and not is_gm:
-        raise NotAllowed("encounter.gm_only", _("Sólo el director de juego fija los puntos de Héroe."))
     return side
 
 
@@ -195,18 +193,15 @@ def combatant_add(
     npc_from: int | None = None,
     minion: bool = False,
     hit_points: int | None = None,
-    hero_points: int | None = None,
     dice: DiceSource | None = None,
 ) -> Combatant:
     """Add a character of the campaign (its owner, or the GM) or a GM NPC: from a sheet given
     whole (`npc_sheet`) or as a copy of one of the GM's own saved sheets of the campaign's system
     (`npc_from`, a character id; the copy is an NPC like any other, its numbers the GM's). In a
-    running fight the newcomer joins as its system says (Epic20: rolls initiative)."""
+    running fight the newcomer joins as its system says (`CombatRules.join`)."""
     encounter = log.lock(encounter)
     is_gm = is_encounter_gm(user, encounter)
-    side = _check_add(
-        encounter, user, side=side, is_gm=is_gm, npc=character_id is None, hero_points=hero_points
-    )
+    side = _check_add(encounter, user, side=side, is_gm=is_gm, npc=character_id is None)
     if character_id is not None:
         character, sheet, name, owner = _character_combatant(encounter, user, character_id, is_gm=is_gm)
         minion, hit_points = False, None
@@ -234,7 +229,7 @@ def combatant_add(
             name=combatant.name,
             side=combatant.side,
             sheet=sheet,
-            options={"minion": minion, "hit_points": hit_points, "hero_points": hero_points},
+            options={"minion": minion, "hit_points": hit_points},
         )
     except SheetRefused as exc:
         prefix = "/npc" if character is None else "/character"

@@ -31,7 +31,6 @@ class Epic20Combat(CombatRules):
             sheet=sheet,
             minion=bool(options.get("minion")),
             hit_points=options.get("hit_points"),
-            hero_points=options.get("hero_points"),
         )
         return {**dump(state), "initiative": None}
 
