@@ -35,7 +35,6 @@ from . import (
     selectors,
     services,
 )
-from .demo import demo_sheets
 from .models import Award, Waiver
 from .serializers import (
     AwardInputSerializer,
@@ -52,6 +51,7 @@ from .serializers import (
     stored_sheet,
     waiver_data,
 )
+from .systems.epic20_demo import demo_sheets
 
 TAG = "characters"
 ERRORS = ErrorEnvelopeSerializer

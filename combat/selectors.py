@@ -10,7 +10,6 @@ long the fight.
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet

@@ -68,8 +68,8 @@ def _fuzz_user_with_campaigns():
 
 def _own_characters(user, count=3):
     try:
-        from characters.demo import demo_sheets
         from characters.services import character_create
+        from characters.systems.epic20_demo import demo_sheets
 
         for sheet in demo_sheets()[:count]:
             character_create(owner=user, sheet=sheet)

@@ -1,5 +1,6 @@
-"""Demo tables of the other game systems: `combat/demos/<slug>.py`, each with a
-`load(context)` that gives the demo GM and players a ready campaign and a fight of that system;
+"""Demo tables of the game systems: `combat/demos/<slug>.py`, each with a `load(context)` that
+gives the demo GM and players a ready campaign (the default system's: the demo campaign
+`manage.py load_demo` makes) and a fight of that system;
 its registration names it (`SystemRegistration.demo`), and `manage.py load_demo` runs every
 registered system's, in the registry's order. Safe to run twice."""
 

@@ -11,6 +11,7 @@ from characters.system_pages import CharacterPages
 from characters.systems import epic20 as pages
 from characters.systems import epic20_catalogue
 from characters.systems import epic20_schema as sheet_schema
+from combat.demos import epic20 as demo
 from combat.systems.epic20 import PRESENTATION
 from rules.epic20.section_names import SECTIONS_EN
 from rules.epic20.system import SYSTEM
@@ -37,6 +38,7 @@ REGISTRATION = SystemRegistration(
         stored=sheet_schema.STORED,
         character=sheet_schema.CHARACTER,
     ),
+    demo=demo.load,
     rule_texts=epic20_catalogue.rule_texts,
     section_names=SECTIONS_EN,
     locale_dir=Path(rules.epic20.__file__).parent / "locale",

@@ -7,8 +7,8 @@ import io
 import pytest
 from django.core.management import call_command
 
-from characters.demo import demo_sheets, load_demo_characters
 from characters.models import Character
+from characters.systems.epic20_demo import demo_sheets, load_demo_characters
 from rules.epic20.archetypes import ARCHETYPES
 from tests.factories import UserFactory, campaign_for
 from tests.rules.epic20.sheets import SHEETS

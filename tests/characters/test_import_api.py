@@ -308,7 +308,7 @@ def test_a_dry_run_refuses_a_campaign_its_import_would_refuse(user):
 
 
 def test_a_dry_run_of_an_epic20_sheet_names_its_system(user):
-    from characters.demo import demo_sheets
+    from characters.systems.epic20_demo import demo_sheets
 
     response = client_for(user).post(IMPORT + "?dry_run=true", demo_sheets()[0], format="json")
 

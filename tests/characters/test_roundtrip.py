@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from characters.demo import demo_sheets
+from characters.systems.epic20_demo import demo_sheets
 from rules.epic20.validation import validate_sheet
 
 texts = st.text(

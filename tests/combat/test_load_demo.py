@@ -115,3 +115,21 @@ def test_reset_puts_the_demo_back_as_new_and_leaves_everyone_else_alone(capsys):
         Campaign.objects.filter(pk=theirs.pk).exists()
         and Campaign.objects.filter(gm__username="director").count() == 4
     )
+
+
+def test_every_registered_system_brings_its_own_demo_fight_and_the_command_names_none():
+    from io import StringIO
+    from pathlib import Path
+
+    from combat.management.commands import load_demo
+    from combat.models import Encounter
+    from rules.registration import registrations
+
+    call_command("load_demo", stdout=StringIO())
+    fights = set(
+        Encounter.objects.filter(campaign__gm__username="director").values_list("campaign__system", flat=True)
+    )
+    assert fights == set(registrations())
+    assert all(found.demo is not None for found in registrations().values())
+    command = Path(load_demo.__file__).read_text(encoding="utf-8").lower()
+    assert [slug for slug in registrations() if slug in command] == []

@@ -1,9 +1,9 @@
 """`manage.py load_demo`: a table ready to play, for trying the site out.
 
 Safe to run again: it finds what an earlier run created (and resets the demo passwords) instead
-of adding duplicates. Each step is a function in `STEPS` taking the shared `DemoContext`; a later
-app adds its own step to the list (characters add theirs through an optional `characters.demo`
-module with a `load_demo(context)` function, picked up when it exists).
+of adding duplicates. Each step is a function in `STEPS` taking the shared `DemoContext`: the demo
+accounts, the demo campaign (of the site's default system), then every registered system's demo
+table (`combat/demos/<slug>.py`).
 """
 
 from __future__ import annotations
@@ -60,58 +60,9 @@ def load_campaign(context: DemoContext) -> None:
     context.campaign = campaign
 
 
-def load_characters(context: DemoContext) -> None:
-    # combat depends on characters (docs/design.md), so importing it here keeps the direction.
-    from characters import demo
-
-    demo.load_demo(context)
-
-
-DEMO_ENCOUNTER = "Emboscada en el muelle"
-# The fight waiting for the GM: two of jugadora's heroes against an Energizado foreman and his two
-# minions, built from the pregenerated sheets. Its name and the sheet each one is made from.
-DEMO_HEROES = ("Nova", "Profesor Albor")
-DEMO_VILLAINS = (
-    ("Capataz Voltaico", "Voltio", False),
-    ("Matón del muelle 1", "Sargento Ortega", True),
-    ("Matón del muelle 2", "Sargento Ortega", True),
-)
-DEMO_MINION_HIT_POINTS = 2
-
-
-def load_encounter(context: DemoContext) -> None:
-    """An encounter set up and not started: the GM opens it and rolls initiative."""
-    from combat.demo_tables import encounter_state
-
-    campaign, gm = context.campaign, context.users["director"]
-    encounter = campaign.encounters.filter(name=DEMO_ENCOUNTER).first()
-    if encounter is None:
-        encounter = _set_up_encounter(campaign, gm)
-    context.stdout.write(f"Demo encounter: {DEMO_ENCOUNTER} ({encounter_state(encounter)})")
-
-
-def _set_up_encounter(campaign, gm):
-    from characters.demo import demo_sheets
-    from characters.models import Character
-    from combat import services as encounters
-
-    encounter = encounters.encounter_create(campaign=campaign, user=gm, name=DEMO_ENCOUNTER)
-    for character in Character.objects.filter(campaign=campaign, name__in=DEMO_HEROES).order_by("name"):
-        encounters.combatant_add(encounter=encounter, user=gm, side="heroes", character_id=character.pk)
-    sheets = {sheet["name"]: sheet for sheet in demo_sheets()}
-    for name, model, minion in DEMO_VILLAINS:
-        encounters.combatant_add(
-            encounter=encounter,
-            user=gm,
-            side="villains",
-            npc_sheet={**sheets[model], "name": name},
-            minion=minion,
-            hit_points=DEMO_MINION_HIT_POINTS if minion else None,
-        )
-    return encounter
-
-
-def load_other_systems(context: DemoContext) -> None:
+def load_systems(context: DemoContext) -> None:
+    """Each registered system's demo table (`SystemRegistration.demo`) in the registry's order:
+    the default system's first, which plays in the demo campaign above; the others make their own."""
     from combat.demos import loaders
 
     for load in loaders():
@@ -130,7 +81,7 @@ def reset_demo(context: DemoContext) -> None:
     context.stdout.write(f"Demo reset: the demo accounts and their {count} campaigns removed")
 
 
-STEPS = [load_users, load_campaign, load_characters, load_encounter, load_other_systems]
+STEPS = [load_users, load_campaign, load_systems]
 
 
 class Command(BaseCommand):

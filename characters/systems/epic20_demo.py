@@ -1,4 +1,5 @@
-"""Pregenerated demo characters: one legal level-8 sheet for every archetype and one without.
+"""Epic20's pregenerated demo characters: one legal level-8 sheet for every archetype and one
+without.
 
 The sheets live in `fixtures/demo_sheets.json` (the rules engine's own example sheets, copied so
 production code never imports tests; a test keeps the two in step). Each is checked by the
@@ -17,10 +18,10 @@ from django.db import transaction
 
 from rules.epic20.validation import validate_sheet
 
-from . import services
-from .models import Character
+from .. import services
+from ..models import Character
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "demo_sheets.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "demo_sheets.json"
 
 
 class DemoSheetInvalid(Exception):
@@ -74,9 +75,8 @@ def load_second_player_character(*, owner: AbstractBaseUser, campaign) -> Charac
 
 
 def load_demo(context) -> None:
-    """The step `manage.py load_demo` runs when this module exists: the demo player
-    `jugadora` gets every pregenerated character, and `jugador` one of his own, both in the
-    demo campaign."""
+    """The demo player `jugadora` gets every pregenerated character, and `jugador` one of his
+    own, both in the demo campaign (`combat.demos.epic20`)."""
     characters = load_demo_characters(owner=context.users["jugadora"], campaign=context.campaign)
     context.stdout.write(f"Demo characters for jugadora: {len(characters)}")
     second = load_second_player_character(owner=context.users[SECOND_PLAYER], campaign=context.campaign)
