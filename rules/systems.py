@@ -72,8 +72,8 @@ class CombatRules(Protocol):
     actions: Mapping[str, ActionType]
 
     def build_combatant(self, *, cid: int, name: str, side: str, sheet: Mapping, options: Mapping) -> dict:
-        """The combatant's starting state (JSON). `options`: `minion`, `hit_points`,
-        `hero_points`… as the system reads them. Raises `SheetRefused`."""
+        """The combatant's starting state (JSON). `options`: `minion` and `hit_points` (a GM NPC's),
+        as the system reads them. Raises `SheetRefused`."""
         ...
 
     def join(self, table: Table, dice: DiceSource, cid: int) -> None:
@@ -128,6 +128,19 @@ class CombatRules(Protocol):
     # `view_declarations(state, *, viewer, facts)`: the round's declarations as `viewer` may see
     # them; None: the system shows none.
     view_declarations: Callable[..., Any] | None = None
+
+    def fight_award(self, request: Mapping) -> FightAward | None:
+        """What an action (as requested) gives a combatant to keep after the fight, which the
+        partida records among its awards (`tracking/`); None: nothing."""
+        return None
+
+
+@dataclass(frozen=True)
+class FightAward:
+    """Hero points a GM gave a combatant in a fight (the API's award kind `hero_points`)."""
+
+    combatant: int | None
+    amount: int
 
 
 class Tracking(Protocol):

@@ -1,7 +1,8 @@
 """What belongs to a partida, explicitly: the encounters created and the awards given while it
 was open. Combat and characters know nothing of partidas (tests/test_layers.py: combat never
-imports tracking); tracking listens — to `combat.signals.encounter_created`, to the commit of a
-GM's `award_hero_point` (`action_committed`) and to a new `characters.Award` — and records the
+imports tracking); tracking listens — to `combat.signals.encounter_created`, to the commit of an
+action its system says awards something (`CombatRules.fight_award`, `action_committed`) and to a
+new `characters.Award` — and records the
 link in the same transaction. `partida_contents` is what the campaign page and
 `GET /campaigns/{id}/partidas/{pid}/` list."""
 
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from combat.game_system import system_for
+
 from .journal import visible_to
 from .models import Partida, PartidaAward, PartidaEncounter
-
-HERO_POINT_ACTIONS = frozenset({"award_hero_point"})
 
 
 def _open_partida(campaign_id: int) -> Partida | None:
@@ -36,12 +37,13 @@ def on_award_saved(sender, *, instance, created: bool, raw: bool = False, **kwar
 
 
 def on_action_committed(sender, *, encounter, result, **kwargs) -> None:
-    """A GM's hero points given in a fight belong to the partida the fight belongs to (or, for a
-    fight from before any partida, to the one open now)."""
+    """What a GM gives in a fight (its system's `fight_award`) belongs to the partida the fight
+    belongs to (or, for a fight from before any partida, to the one open now)."""
     if not result.events:
         return
     request = (result.events[-1].patch or {}).get("request") or {}
-    if request.get("type") not in HERO_POINT_ACTIONS:
+    award = system_for(encounter).combat.fight_award(request)
+    if award is None:
         return
     link = PartidaEncounter.objects.filter(encounter=encounter).select_related("partida").first()
     partida = link.partida if link else _open_partida(encounter.campaign_id)
@@ -51,8 +53,8 @@ def on_action_committed(sender, *, encounter, result, **kwargs) -> None:
         partida=partida,
         kind=PartidaAward.Kind.HERO_POINTS,
         event=result.events[0],
-        combatant_id=request.get("target"),
-        amount=Decimal(int(request.get("points") or 1)),
+        combatant_id=award.combatant,
+        amount=Decimal(award.amount),
     )
 
 

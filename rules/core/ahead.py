@@ -183,6 +183,9 @@ class DeclaringCombat:
     def odds(self, state: Mapping, request: Mapping, **known: Any) -> dict:
         return self.inner.odds(state, request, **known)
 
+    def fight_award(self, request: Mapping):
+        return self.inner.fight_award(request)
+
     # --- while declarations are open, the system's own actions are declared -----------------------
 
     def _guarded(self, kind: ActionType) -> ActionType:

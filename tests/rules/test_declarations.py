@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from rules import systems
 from rules.core import declarations as decl
 from rules.core.dice import FixedDice
 from rules.core.encounter import GM, ActionType, CombatantFacts, Entry, Table, Viewer
 from rules.core.errors import Refused
+from rules.registration import registrations
 
 
 def _shout(table, dice, action, actor):
@@ -183,7 +185,6 @@ def test_a_hidden_combatants_declaration_is_seen_through_the_systems_redaction()
 
 from dataclasses import dataclass  # noqa: E402
 
-from rules import systems  # noqa: E402
 from rules.core import ahead  # noqa: E402
 from rules.core.errors import CONFLICT  # noqa: E402
 from rules.core.schema import NoInput, param  # noqa: E402
@@ -361,3 +362,23 @@ def test_every_system_that_does_not_declare_by_itself_gets_declaring_ahead_from_
         assert {"declare", "resolve_round", "declare_ahead_on"} <= set(seamed.combat.actions)
     msh = systems.get("msh")
     assert systems.for_encounters(msh) is msh  # MSH declares in its own way
+
+
+def test_declaring_ahead_hands_on_every_member_of_the_combat_seam():
+    from rules.core.ahead import DeclaringCombat
+    from rules.systems import CombatRules
+
+    members = {name for name in vars(CombatRules) if not name.startswith("_")}
+    members |= set(CombatRules.__annotations__)
+    wrapped = DeclaringCombat(systems.get(next(iter(registrations()))).combat)
+    assert {name for name in members if not hasattr(wrapped, name)} == set()
+
+
+@pytest.mark.parametrize("slug", list(registrations()))
+def test_only_a_gm_s_hero_points_are_a_fight_award(slug):
+    from rules.systems import FightAward
+
+    combat = systems.get(slug).combat
+    assert combat.fight_award({"type": "attack", "target": 2}) is None
+    award = combat.fight_award({"type": "award_hero_point", "target": 2, "points": 3})
+    assert award == (FightAward(combatant=2, amount=3) if slug == "epic20" else None)

@@ -10,7 +10,7 @@ from rules.core.encounter import CombatantFacts, Table, Viewer
 from rules.core.errors import Refused
 from rules.core.fold import ORDER_KEYS
 from rules.epic20.resolution import initiative
-from rules.systems import CombatRules
+from rules.systems import CombatRules, FightAward
 
 from . import odds as attack_odds
 from . import order, privacy
@@ -33,6 +33,13 @@ class Epic20Combat(CombatRules):
             hit_points=options.get("hit_points"),
         )
         return {**dump(state), "initiative": None}
+
+    def fight_award(self, request: Mapping) -> FightAward | None:
+        """The GM's hero points given in a fight (PUNTOS DE HÉROE: "Se ganan puntos de Héroe a
+        discreción del Director") are the partida's awards too."""
+        if request.get("type") != "award_hero_point":
+            return None
+        return FightAward(combatant=request.get("target"), amount=int(request.get("points") or 1))
 
     def join(self, table: Table, dice: DiceSource, cid: int) -> None:
         """In a running fight the newcomer rolls initiative and takes its place from the next round."""
