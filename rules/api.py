@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from rules import systems
 from rules.api_catalogues import AnyCatalogue
-from rules.epic20.catalogue_json import catalogue_schema
+from rules.registration import registrations
 
 CACHE_CONTROL = "public, max-age=3600"
 
@@ -85,24 +85,6 @@ class SystemListAPI(_PublicRulesAPI):
         return _cached_json(request, "")
 
 
-class Epic20CatalogueAPI(_PublicRulesAPI):
-    @extend_schema(
-        operation_id="rules_epic20_catalogue",
-        summary="The whole Epic20 catalogue",
-        description=(
-            "Attributes, skills, powers, archetypes, advantages, combat maneuvers and complications, "
-            "each entry with its `slug`, `name_es` (as in the rule document), `name_en`, the rule text "
-            "in both languages and the `rule` section it comes from. Costs are JSON numbers (0.5, 1.5)."
-        ),
-        responses={
-            200: OpenApiResponse(response=catalogue_schema(), description="The catalogue."),
-            304: NOT_MODIFIED,
-        },
-    )
-    def get(self, request):
-        return _cached_json(request, "epic20")
-
-
 class CatalogueAPI(_PublicRulesAPI):
     @extend_schema(
         operation_id="rules_catalogue",
@@ -117,3 +99,35 @@ class CatalogueAPI(_PublicRulesAPI):
         if systems.get(slug) is None:
             raise Http404
         return _cached_json(request, slug)
+
+
+def own_catalogue_view(slug: str, schema: dict):
+    """`GET /api/v1/rules/<slug>/catalogue/` of a system that describes its catalogue itself
+    (`SystemRegistration.catalogue_schema`): an operation of its own, `rules_<slug>_catalogue`."""
+    name = systems.get(slug).name_en
+    described = {key: value for key, value in schema.items() if key != "description"}
+
+    class OwnCatalogueAPI(_PublicRulesAPI):
+        @extend_schema(
+            operation_id=f"rules_{slug}_catalogue",
+            summary=f"The whole {name} catalogue",
+            description=schema.get("description", ""),
+            responses={
+                200: OpenApiResponse(response=described, description="The catalogue."),
+                304: NOT_MODIFIED,
+            },
+        )
+        def get(self, request):
+            return _cached_json(request, slug)
+
+    OwnCatalogueAPI.__name__ = OwnCatalogueAPI.__qualname__ = f"{slug.title()}CatalogueAPI"
+    return OwnCatalogueAPI.as_view()
+
+
+def own_catalogues() -> dict[str, dict]:
+    """Slug → catalogue schema, of every registered system that describes its own."""
+    return {
+        slug: dict(found.catalogue_schema)
+        for slug, found in registrations().items()
+        if found.catalogue_schema
+    }

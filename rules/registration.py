@@ -68,6 +68,9 @@ class SystemRegistration:
     import_formats: Mapping[str, Callable[[bytes], Any]] = field(default_factory=lambda: _NONE)
     # Its standing orders (what a combatant does when its turn passes unanswered); None: none.
     standing_orders: Any | None = None
+    # Its catalogue (`GET /api/v1/rules/<slug>/catalogue/`) as a JSON schema of its own, whose
+    # `description` the API's documentation shows; None: described from the data it serves.
+    catalogue_schema: Mapping[str, Any] | None = None
     # The site's default system: a character or campaign that names none is of this one, and
     # the lists name it first. One registration says so.
     default: bool = False

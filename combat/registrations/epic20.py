@@ -13,9 +13,16 @@ from characters.systems import epic20_catalogue
 from characters.systems import epic20_schema as sheet_schema
 from combat.demos import epic20 as demo
 from combat.systems.epic20 import PRESENTATION
+from rules.epic20.catalogue_json import catalogue_schema
 from rules.epic20.section_names import SECTIONS_EN
 from rules.epic20.system import SYSTEM
 from rules.registration import SystemRegistration
+
+CATALOGUE_DESCRIPTION = (
+    "Attributes, skills, powers, archetypes, advantages, combat maneuvers and complications, "
+    "each entry with its `slug`, `name_es` (as in the rule document), `name_en`, the rule text "
+    "in both languages and the `rule` section it comes from. Costs are JSON numbers (0.5, 1.5)."
+)
 
 REGISTRATION = SystemRegistration(
     engine=SYSTEM,
@@ -42,5 +49,9 @@ REGISTRATION = SystemRegistration(
     rule_texts=epic20_catalogue.rule_texts,
     section_names=SECTIONS_EN,
     locale_dir=Path(rules.epic20.__file__).parent / "locale",
+    catalogue_schema={
+        **catalogue_schema(),
+        "description": CATALOGUE_DESCRIPTION,
+    },
     default=True,
 )
