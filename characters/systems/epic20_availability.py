@@ -50,50 +50,76 @@ def _unavailable(lang, values, chosen_maneuvers, chosen_powers, archetype_slug) 
     name = "name_en" if lang == "en" else "name_es"
     attributes = dict(zip(m["attributes"], values, strict=True))
     archetype = m["archetypes"].get(archetype_slug) if archetype_slug else None
-    out: dict[str, str] = {}
     with translation.override(lang):
+        return {
+            **_maneuver_reasons(attributes, chosen_maneuvers, name),
+            **_advantage_reasons(attributes, archetype, name),
+            **_power_reasons(chosen_powers, name),
+        }
 
-        def attr_reason(requirements) -> str | None:
-            for req in requirements:
-                if not any(_attr(attributes, slug) >= req.minimum for slug in req.any_of):
-                    names = [getattr(m["attributes"][s], name) for s in req.any_of if s in m["attributes"]]
-                    if req.minimum == 1:
-                        return _("Requiere atributo destacable: %(names)s") % {"names": _(" o ").join(names)}
-                    return _("Requiere: %(names)s al menos ½") % {"names": _(" o ").join(names)}
-            return None
 
-        for slug, maneuver in m["maneuvers"].items():
-            missing = [
-                getattr(m["maneuvers"][r], name)
-                for r in maneuver.requires
-                if r not in chosen_maneuvers and r in m["maneuvers"]
-            ]
-            if missing:
-                out[f"maneuver-{slug}"] = _("Requiere: %(names)s") % {"names": ", ".join(missing)}
-                continue
-            reason = attr_reason(maneuver.requires_attributes)
-            if reason:
-                out[f"maneuver-{slug}"] = reason
-        forbidden = set(archetype.forbidden_advantages) if archetype else set()
-        for slug, advantage in m["advantages"].items():
-            if slug in forbidden:
-                out[f"advantage-{slug}"] = _("Tu arquetipo no permite esta ventaja")
-                continue
-            reason = attr_reason(advantage.requires_attributes)
-            if reason:
-                out[f"advantage-{slug}"] = reason
-        for slug, power in m["powers"].items():
-            if not power.creation_allowed:
-                out[f"power-{slug}"] = _("No se puede elegir durante la creación del personaje")
-                continue
-            missing = [
-                getattr(m["powers"][r], name)
-                for r in power.requires
-                if r not in chosen_powers and r in m["powers"]
-            ]
-            if missing:
-                out[f"power-{slug}"] = _("Requiere: %(names)s") % {"names": ", ".join(missing)}
-        return out
+def _maneuver_reasons(attributes: Mapping, chosen_maneuvers, name: str) -> dict[str, str]:
+    """A maneuver needs the maneuvers it builds on, then the attributes it asks for."""
+    m = maps()
+    out = {}
+    for slug, maneuver in m["maneuvers"].items():
+        missing = _missing_names(maneuver.requires, chosen_maneuvers, m["maneuvers"], name)
+        if missing:
+            out[f"maneuver-{slug}"] = _requires_text(missing)
+            continue
+        reason = _attribute_reason(maneuver.requires_attributes, attributes, name)
+        if reason:
+            out[f"maneuver-{slug}"] = reason
+    return out
+
+
+def _advantage_reasons(attributes: Mapping, archetype, name: str) -> dict[str, str]:
+    """An advantage must not be one the archetype forbids, and needs the attributes it asks for."""
+    forbidden = set(archetype.forbidden_advantages) if archetype else set()
+    out = {}
+    for slug, advantage in maps()["advantages"].items():
+        if slug in forbidden:
+            out[f"advantage-{slug}"] = _("Tu arquetipo no permite esta ventaja")
+            continue
+        reason = _attribute_reason(advantage.requires_attributes, attributes, name)
+        if reason:
+            out[f"advantage-{slug}"] = reason
+    return out
+
+
+def _power_reasons(chosen_powers, name: str) -> dict[str, str]:
+    """A power must be allowed at creation, and needs the powers it builds on."""
+    m = maps()
+    out = {}
+    for slug, power in m["powers"].items():
+        if not power.creation_allowed:
+            out[f"power-{slug}"] = _("No se puede elegir durante la creación del personaje")
+            continue
+        missing = _missing_names(power.requires, chosen_powers, m["powers"], name)
+        if missing:
+            out[f"power-{slug}"] = _requires_text(missing)
+    return out
+
+
+def _missing_names(requires, chosen, entries: Mapping, name: str) -> list[str]:
+    """The names of the catalogue entries required and not chosen."""
+    return [getattr(entries[r], name) for r in requires if r not in chosen and r in entries]
+
+
+def _requires_text(names: list[str]) -> str:
+    return _("Requiere: %(names)s") % {"names": ", ".join(names)}
+
+
+def _attribute_reason(requirements, attributes: Mapping, name: str) -> str | None:
+    """Why the attributes fall short of the first requirement they miss; None when they meet all."""
+    m = maps()
+    for req in requirements:
+        if not any(_attr(attributes, slug) >= req.minimum for slug in req.any_of):
+            names = [getattr(m["attributes"][s], name) for s in req.any_of if s in m["attributes"]]
+            if req.minimum == 1:
+                return _("Requiere atributo destacable: %(names)s") % {"names": _(" o ").join(names)}
+            return _("Requiere: %(names)s al menos ½") % {"names": _(" o ").join(names)}
+    return None
 
 
 def _attr(attributes: Mapping, slug: str):

@@ -46,69 +46,77 @@ def maps() -> dict[str, dict]:
 @cache
 def catalogue_for(lang: str) -> dict[str, Any]:
     m = maps()
+    powers = [p for p in m["powers"].values() if p.category is not PowerCategory.MODIFIER]
+    archetypes = [_entry(a, lang, options=_archetype_options(a, lang)) for a in m["archetypes"].values()]
+    return {
+        "attributes": [_entry(a, lang) for a in m["attributes"].values()],
+        "skills": [
+            _entry(s, lang, specialty=s.specialty, attribute=name_of(m["attributes"][s.attribute], lang))
+            for s in m["skills"].values()
+        ],
+        "power_groups": _power_groups(powers, lang),
+        "powers": [_entry(p, lang, cost=half(float(p.cost)), repeatable=p.repeatable) for p in powers],
+        "modifiers": [
+            _read_on_demand(p, "modifier", lang, cost=half(float(p.cost)))
+            for p in m["powers"].values()
+            if p.category is PowerCategory.MODIFIER
+        ],
+        "advantages": [
+            _read_on_demand(a, "advantage", lang, cost=half(float(a.cost)), detail=a.detail)
+            for a in m["advantages"].values()
+        ],
+        "maneuvers": [_read_on_demand(x, "maneuver", lang) for x in m["maneuvers"].values()],
+        "complications": [_entry(c, lang, detail=c.detail) for c in m["complications"].values()],
+        "archetypes": archetypes,
+        "archetypes_by_slug": {a["slug"]: a for a in archetypes},
+    }
 
-    def entry(e, **extra):
-        return {"slug": e.slug, "name": name_of(e, lang), "description": description_of(e, lang), **extra}
 
-    def read_on_demand(e, kind, **extra):
-        """An entry whose rule text the builder loads when its `<details>` opens."""
-        return entry(e, text_url=rule_text_url(kind, e.slug), **extra)
+def _entry(e, lang: str, **extra) -> dict[str, Any]:
+    return {"slug": e.slug, "name": name_of(e, lang), "description": description_of(e, lang), **extra}
 
+
+def _read_on_demand(e, kind: str, lang: str, **extra) -> dict[str, Any]:
+    """An entry whose rule text the builder loads when its `<details>` opens."""
+    return _entry(e, lang, text_url=rule_text_url(kind, e.slug), **extra)
+
+
+def _power_groups(powers: list, lang: str) -> list[dict[str, Any]]:
+    """The powers (modifiers aside) under the heading of their category, in the builder's order."""
     category_names = {
         PowerCategory.ATTACK: _("Superataques"),
         PowerCategory.DEFENSE: _("Superdefensas"),
         PowerCategory.MOVEMENT: _("Superpoderes de movimiento"),
         PowerCategory.UTILITY: _("Superpoderes de utilidad"),
     }
-    powers = [p for p in m["powers"].values() if p.category is not PowerCategory.MODIFIER]
-    power_groups = [
+    return [
         {
             "name": label,
             "powers": [
-                read_on_demand(p, "power", cost=half(float(p.cost)), repeatable=p.repeatable, detail=p.detail)
+                _read_on_demand(
+                    p, "power", lang, cost=half(float(p.cost)), repeatable=p.repeatable, detail=p.detail
+                )
                 for p in powers
                 if p.category is category
             ],
         }
         for category, label in category_names.items()
     ]
-    modifiers = [
-        read_on_demand(p, "modifier", cost=half(float(p.cost)))
-        for p in m["powers"].values()
-        if p.category is PowerCategory.MODIFIER
+
+
+def _archetype_options(archetype, lang: str) -> list[dict[str, Any]]:
+    """The archetype's options, each with its default and its choices' labels (values as text)."""
+    return [
+        {
+            "key": option.key,
+            "default": str(option.default),
+            "choices": [
+                {"value": str(c.value), "label": c.label_en if lang == "en" else c.label_es}
+                for c in option.choices
+            ],
+        }
+        for option in archetype.options
     ]
-    archetypes = []
-    for a in m["archetypes"].values():
-        options = [
-            {
-                "key": option.key,
-                "default": str(option.default),
-                "choices": [
-                    {"value": str(c.value), "label": c.label_en if lang == "en" else c.label_es}
-                    for c in option.choices
-                ],
-            }
-            for option in a.options
-        ]
-        archetypes.append(entry(a, options=options))
-    return {
-        "attributes": [entry(a) for a in m["attributes"].values()],
-        "skills": [
-            entry(s, specialty=s.specialty, attribute=name_of(m["attributes"][s.attribute], lang))
-            for s in m["skills"].values()
-        ],
-        "power_groups": power_groups,
-        "powers": [entry(p, cost=half(float(p.cost)), repeatable=p.repeatable) for p in powers],
-        "modifiers": modifiers,
-        "advantages": [
-            read_on_demand(a, "advantage", cost=half(float(a.cost)), detail=a.detail)
-            for a in m["advantages"].values()
-        ],
-        "maneuvers": [read_on_demand(x, "maneuver") for x in m["maneuvers"].values()],
-        "complications": [entry(c, detail=c.detail) for c in m["complications"].values()],
-        "archetypes": archetypes,
-        "archetypes_by_slug": {a["slug"]: a for a in archetypes},
-    }
 
 
 # --- The rule texts, read one at a time (`characters:rule_text`) ----------------------------------

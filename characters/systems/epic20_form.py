@@ -108,91 +108,23 @@ class BuilderForm:
         for slug in maps()["attributes"]:
             fields[f"attr-{slug}"] = str(data.get(f"attr-{slug}", ""))
         options = {key[len("opt-") :]: str(data.get(key, "")) for key in data if key.startswith("opt-")}
-        by_section: dict[str, dict[int, dict[str, Any]]] = {s: {} for s in ROW_SECTIONS}
-        for key in data:
-            match = _ROW_FIELD.match(key)
-            if not match or match["section"] not in ROW_SECTIONS:
-                continue
-            if match["field"] not in ROW_SECTIONS[match["section"]]:
-                continue
-            index = int(match["index"])
-            if index >= MAX_ROWS * 2:
-                continue
-            row = by_section[match["section"]].setdefault(index, {})
-            if match["field"] == "modifiers":
-                row["modifiers"] = [str(v) for v in data.getlist(key)][:10]
-            else:
-                row[match["field"]] = str(data.get(key, ""))
-        rows = {
-            section: [
-                Row(section=section, index=i, values=values)
-                for i, (_index, values) in enumerate(sorted(found.items())[:MAX_ROWS])
-            ]
-            for section, found in by_section.items()
-        }
-        known = maps()["maneuvers"]
-        chosen = {str(m) for m in data.getlist("maneuvers")}
-        # Catalogue order, the order the checkboxes appear in; unknown slugs last, as sent.
-        maneuvers = [slug for slug in known if slug in chosen]
-        maneuvers += sorted(chosen - set(known))[:MAX_ROWS]
-        details = {slug: str(data.get(f"maneuver-detail-{slug}", "")).strip() for slug in known}
-        return cls(
-            fields=fields,
-            rows=rows,
-            maneuvers=maneuvers,
-            options=options,
-            maneuver_details={slug: text for slug, text in details.items() if text},
-        )
+        rows = _posted_rows(data)
+        maneuvers, details = _posted_maneuvers(data)
+        return cls(fields=fields, rows=rows, maneuvers=maneuvers, options=options, maneuver_details=details)
 
     @classmethod
     def from_sheet(cls, sheet: Mapping) -> BuilderForm:
-        def text(value):
-            if value is None:
-                return ""
-            if isinstance(value, bool):
-                return "on" if value else ""
-            if isinstance(value, float | int):
-                return str(json_number(value))
-            return str(value)
-
-        fields = {
-            "name": text(sheet.get("name")),
-            "concept": text(sheet.get("concept")),
-            "level": text(sheet.get("level")),
-            "archetype": text(sheet.get("archetype")),
-        }
+        fields = {key: _field_text(sheet.get(key)) for key in ("name", "concept", "level", "archetype")}
         attributes = sheet.get("attributes") if isinstance(sheet.get("attributes"), Mapping) else {}
         for slug in maps()["attributes"]:
-            fields[f"attr-{slug}"] = text(attributes.get(slug))
-        rows: dict[str, list[Row]] = {}
-        for section, names in ROW_SECTIONS.items():
-            items = sheet.get(section) if isinstance(sheet.get(section), list) else []
-            rows[section] = []
-            for i, item in enumerate(items[:MAX_ROWS]):
-                item = item if isinstance(item, Mapping) else {}
-                values = {}
-                for name in names:
-                    value = item.get(name)
-                    if name == "modifiers":
-                        values[name] = [str(m) for m in value] if isinstance(value, list) else []
-                    elif name in CHECKBOXES:
-                        values[name] = _checkbox_text(value)
-                    else:
-                        values[name] = text(value)
-                rows[section].append(Row(section=section, index=i, values=values))
-        maneuvers, details = [], {}
-        raw_maneuvers = sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []
-        for item in raw_maneuvers[:MAX_ROWS]:
-            if isinstance(item, Mapping):  # {"maneuver": slug, "detail": text}
-                slug = str(item.get("maneuver", ""))
-                if item.get("detail"):
-                    details[slug] = text(item.get("detail"))
-            else:
-                slug = str(item)
-            maneuvers.append(slug)
+            fields[f"attr-{slug}"] = _field_text(attributes.get(slug))
+        rows = {section: _sheet_rows(sheet, section) for section in ROW_SECTIONS}
+        maneuvers, details = _sheet_maneuvers(sheet)
         raw_options = sheet.get("archetype_options")
         options = (
-            {str(k): text(v) for k, v in raw_options.items()} if isinstance(raw_options, Mapping) else {}
+            {str(k): _field_text(v) for k, v in raw_options.items()}
+            if isinstance(raw_options, Mapping)
+            else {}
         )
         return cls(fields=fields, rows=rows, maneuvers=maneuvers, options=options, maneuver_details=details)
 
@@ -203,18 +135,9 @@ class BuilderForm:
         parts = (op or "").split(":")
         if len(parts) >= 2 and parts[0] == "add" and parts[1] in ROW_SECTIONS:
             section = parts[1]
-            if len(self.rows[section]) >= MAX_ROWS:
-                return section
-            values = {name: ([] if name == "modifiers" else "") for name in ROW_SECTIONS[section]}
-            if len(parts) == 3:
-                values[ROW_KEY[section]] = parts[2]
-            if section == "skills":
-                values["value"] = "0.5"
-            if section == "advantages":
-                values["points"] = "1"
-            if section == "equipment":
-                values["kind"] = "mundane"
-            self.rows[section].append(Row(section=section, index=len(self.rows[section]), values=values))
+            if len(self.rows[section]) < MAX_ROWS:
+                key = parts[2] if len(parts) == 3 else None
+                self.rows[section].append(_new_row(section, len(self.rows[section]), key))
             return section
         if len(parts) == 3 and parts[0] == "remove" and parts[1] in ROW_SECTIONS and parts[2].isdigit():
             section, index = parts[1], int(parts[2])
@@ -292,23 +215,27 @@ class BuilderForm:
         if not parts:
             return "sheet"
         head = parts[0]
-        if head in ("name", "concept", "level"):
-            return head
-        if head in ("archetype", "archetype_options"):
-            return "archetype"
-        if head == "attributes":
-            return "attributes"
+        if head in SHEET_FIELD_SLOTS:
+            return SHEET_FIELD_SLOTS[head]
         if head == "maneuvers":
-            if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(self.maneuvers):
-                return f"maneuver-{self.maneuvers[int(parts[1])]}"
-            return "maneuvers"
+            return self._maneuver_slot(parts[1:])
         if head in ROW_SECTIONS:
-            if len(parts) > 1 and parts[1].isdigit():
-                for row in self.rows[head]:
-                    if row.sheet_index == int(parts[1]):
-                        return _field_slot(row, parts[2:])
-            return head
+            return self._row_slot(head, parts[1:])
         return "sheet"
+
+    def _maneuver_slot(self, rest: list[str]) -> str:
+        """The checkbox of the maneuver at /maneuvers/<n>, or the maneuvers as a whole."""
+        if rest and rest[0].isdigit() and int(rest[0]) < len(self.maneuvers):
+            return f"maneuver-{self.maneuvers[int(rest[0])]}"
+        return "maneuvers"
+
+    def _row_slot(self, section: str, rest: list[str]) -> str:
+        """The row (or its field) that wrote the sheet's item at /<section>/<n>, or the section."""
+        if rest and rest[0].isdigit():
+            for row in self.rows[section]:
+                if row.sheet_index == int(rest[0]):
+                    return _field_slot(row, rest[1:])
+        return section
 
     def section_of(self, slot: str) -> str | None:
         head = slot.split("-")[0]
@@ -323,6 +250,15 @@ class BuilderForm:
 # the row (`equipment.invalid_shield` at /equipment/0/shield, `equipment.burst_needs_ranged` at
 # /equipment/0/burst…).
 FIELD_SLOTS = {"equipment": frozenset({*EQUIPMENT_FLAGS, "detail"})}
+# The sheet's single fields, each with the slot of the form where its errors are shown.
+SHEET_FIELD_SLOTS = {
+    "name": "name",
+    "concept": "concept",
+    "level": "level",
+    "archetype": "archetype",
+    "archetype_options": "archetype",
+    "attributes": "attributes",
+}
 
 
 def _field_slot(row: Row, rest: list[str]) -> str:
@@ -360,45 +296,70 @@ def _option_value(option, raw: str | None):
 
 
 def _row_item(section: str, values: dict[str, Any], m: dict) -> dict | None:
+    """A row's item as the sheet writes it; None for a blank row (no key field)."""
     key = values.get(ROW_KEY[section])
     if not key or (isinstance(key, str) and not key.strip()):
         return None
-    if section == "skills":
-        item: dict[str, Any] = {"skill": values["skill"]}
-        skill = m["skills"].get(values["skill"])
-        specialty = (values.get("specialty") or "").strip()
-        if specialty or (skill is not None and skill.specialty):
-            item["specialty"] = specialty
-        item["value"] = read_number(values.get("value", ""))
-        return item
-    if section == "powers":
-        item = {"power": values["power"], "modifiers": list(values.get("modifiers") or [])}
-        detail = (values.get("detail") or "").strip()
-        if detail:
-            item["detail"] = detail
-        units = read_number(values.get("units", ""))
-        power = m["powers"].get(values["power"])
-        if units is not None and (power is None or power.repeatable or units != 1):
-            item["units"] = units
-        if checkbox_value(values.get("throwing")) is not False:
-            # ARQUETIPOS, Masa de músculos: a ranged power used to throw
-            item["throwing"] = checkbox_value(values.get("throwing"))
-        return item
-    if section == "advantages":
-        item = {"advantage": values["advantage"], "points": read_number(values.get("points", ""))}
-        if item["points"] is None:
-            item["points"] = 1
-        detail = (values.get("detail") or "").strip()
-        if detail:
-            item["detail"] = detail
-        return item
-    if section == "complications":
-        item = {"complication": values["complication"]}
-        detail = (values.get("detail") or "").strip()
-        if detail:
-            item["detail"] = detail
-        return item
-    return _equipment_item(values)
+    if section == "equipment":
+        return _equipment_item(values)
+    return _ROW_ITEMS[section](values, m)
+
+
+def _skill_item(values: dict[str, Any], m: dict) -> dict:
+    """A skill row: the specialty when written or when the skill has one, and the points."""
+    item: dict[str, Any] = {"skill": values["skill"]}
+    skill = m["skills"].get(values["skill"])
+    specialty = (values.get("specialty") or "").strip()
+    if specialty or (skill is not None and skill.specialty):
+        item["specialty"] = specialty
+    item["value"] = read_number(values.get("value", ""))
+    return item
+
+
+def _power_item(values: dict[str, Any], m: dict) -> dict:
+    """A power row: its modifiers, detail, units (unless the single unit of a power that cannot
+    be repeated) and whether it is thrown."""
+    item = {"power": values["power"], "modifiers": list(values.get("modifiers") or [])}
+    _add_detail(item, values)
+    units = read_number(values.get("units", ""))
+    power = m["powers"].get(values["power"])
+    if units is not None and (power is None or power.repeatable or units != 1):
+        item["units"] = units
+    if checkbox_value(values.get("throwing")) is not False:
+        # ARQUETIPOS, Masa de músculos: a ranged power used to throw
+        item["throwing"] = checkbox_value(values.get("throwing"))
+    return item
+
+
+def _advantage_item(values: dict[str, Any], m: dict) -> dict:
+    """An advantage row: its points (1 when left empty) and detail."""
+    item = {"advantage": values["advantage"], "points": read_number(values.get("points", ""))}
+    if item["points"] is None:
+        item["points"] = 1
+    _add_detail(item, values)
+    return item
+
+
+def _complication_item(values: dict[str, Any], m: dict) -> dict:
+    item = {"complication": values["complication"]}
+    _add_detail(item, values)
+    return item
+
+
+# How each section but equipment (`_equipment_item`) writes a row's item.
+_ROW_ITEMS = {
+    "skills": _skill_item,
+    "powers": _power_item,
+    "advantages": _advantage_item,
+    "complications": _complication_item,
+}
+
+
+def _add_detail(item: dict[str, Any], values: dict[str, Any]) -> None:
+    """The row's detail, when written, as the item's next key."""
+    detail = (values.get("detail") or "").strip()
+    if detail:
+        item["detail"] = detail
 
 
 def _equipment_item(values: dict[str, Any]) -> dict:
@@ -414,7 +375,122 @@ def _equipment_item(values: dict[str, Any]) -> dict:
         value = checkbox_value(values.get(key))
         if value is not False:
             item[key] = value
-    detail = (values.get("detail") or "").strip()
-    if detail:
-        item["detail"] = detail
+    _add_detail(item, values)
     return item
+
+
+# --- Reading the fields: a POST, a stored sheet ------------------------------------------------
+
+
+def _row_field(key: str) -> re.Match | None:
+    """The section, index and field a POSTed name stands for ("skills-0-value"); None for a name
+    of no row field, or of a row past twice MAX_ROWS."""
+    match = _ROW_FIELD.match(key)
+    if not match or match["section"] not in ROW_SECTIONS:
+        return None
+    if match["field"] not in ROW_SECTIONS[match["section"]] or int(match["index"]) >= MAX_ROWS * 2:
+        return None
+    return match
+
+
+def _posted_rows(data) -> dict[str, list[Row]]:
+    """The POSTed rows of each section, in the order of their indices, renumbered from 0 and
+    at most MAX_ROWS of them."""
+    by_section: dict[str, dict[int, dict[str, Any]]] = {s: {} for s in ROW_SECTIONS}
+    for key in data:
+        match = _row_field(key)
+        if match is None:
+            continue
+        row = by_section[match["section"]].setdefault(int(match["index"]), {})
+        if match["field"] == "modifiers":
+            row["modifiers"] = [str(v) for v in data.getlist(key)][:10]
+        else:
+            row[match["field"]] = str(data.get(key, ""))
+    return {
+        section: [
+            Row(section=section, index=i, values=values)
+            for i, (_index, values) in enumerate(sorted(found.items())[:MAX_ROWS])
+        ]
+        for section, found in by_section.items()
+    }
+
+
+def _posted_maneuvers(data) -> tuple[list[str], dict[str, str]]:
+    """The ticked maneuvers, in catalogue order (the order the checkboxes appear in) and unknown
+    slugs last, as sent; and the details written for them."""
+    known = maps()["maneuvers"]
+    chosen = {str(m) for m in data.getlist("maneuvers")}
+    maneuvers = [slug for slug in known if slug in chosen]
+    maneuvers += sorted(chosen - set(known))[:MAX_ROWS]
+    details = {slug: str(data.get(f"maneuver-detail-{slug}", "")).strip() for slug in known}
+    return maneuvers, {slug: text for slug, text in details.items() if text}
+
+
+def _field_text(value: Any) -> str:
+    """A stored sheet's value as a text field shows it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "on" if value else ""
+    if isinstance(value, float | int):
+        return str(json_number(value))
+    return str(value)
+
+
+def _sheet_rows(sheet: Mapping, section: str) -> list[Row]:
+    """The rows of a stored sheet's section (at most MAX_ROWS); an item that is not an object
+    shows as a blank row."""
+    items = sheet.get(section) if isinstance(sheet.get(section), list) else []
+    return [
+        Row(section=section, index=i, values=_sheet_row_values(item, ROW_SECTIONS[section]))
+        for i, item in enumerate(items[:MAX_ROWS])
+    ]
+
+
+def _sheet_row_values(item: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    item = item if isinstance(item, Mapping) else {}
+    return {name: _sheet_field_value(name, item.get(name)) for name in names}
+
+
+def _sheet_field_value(name: str, value: Any) -> Any:
+    """A row field of a stored sheet as the form shows it: the modifiers as a list of slugs, a
+    checkbox as "on" or "", anything else as text."""
+    if name == "modifiers":
+        return [str(m) for m in value] if isinstance(value, list) else []
+    if name in CHECKBOXES:
+        return _checkbox_text(value)
+    return _field_text(value)
+
+
+def _sheet_maneuvers(sheet: Mapping) -> tuple[list[str], dict[str, str]]:
+    """A stored sheet's maneuvers (at most MAX_ROWS), and the details written for them."""
+    maneuvers, details = [], {}
+    raw_maneuvers = sheet.get("maneuvers") if isinstance(sheet.get("maneuvers"), list) else []
+    for item in raw_maneuvers[:MAX_ROWS]:
+        if isinstance(item, Mapping):  # {"maneuver": slug, "detail": text}
+            slug = str(item.get("maneuver", ""))
+            if item.get("detail"):
+                details[slug] = _field_text(item.get("detail"))
+        else:
+            slug = str(item)
+        maneuvers.append(slug)
+    return maneuvers, details
+
+
+# --- Editing: the add and remove buttons -------------------------------------------------------
+
+# What a new row of a section starts with, besides blank fields and the key field's value.
+NEW_ROW_DEFAULTS: dict[str, dict[str, str]] = {
+    "skills": {"value": "0.5"},
+    "advantages": {"points": "1"},
+    "equipment": {"kind": "mundane"},
+}
+
+
+def _new_row(section: str, index: int, key: str | None) -> Row:
+    """A new row of `section`, its key field set to `key` (as "add:powers:volar" asks)."""
+    values: dict[str, Any] = {name: ([] if name == "modifiers" else "") for name in ROW_SECTIONS[section]}
+    if key is not None:
+        values[ROW_KEY[section]] = key
+    values.update(NEW_ROW_DEFAULTS.get(section, {}))
+    return Row(section=section, index=index, values=values)

@@ -34,110 +34,36 @@ def _number(value: Any) -> float | int:
     return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
+def _named(section: str, key: Any):
+    """The catalogue entry of `section` whose slug is `key`; None when `key` is not a slug."""
+    return maps()[section].get(key) if isinstance(key, str) else None
+
+
+def _name_or_text(entry, raw: Any, lang: str) -> str:
+    """A catalogue entry's name, or what the sheet holds when it names no entry."""
+    return name_of(entry, lang) if entry else _text(raw)
+
+
 def sheet_context(request, character) -> dict:
     lang = selectors.request_lang()
-    m = maps()
     checked = selectors.character_validation(character)
     report = checked.as_dict(lang=lang)
     sheet = character.sheet if isinstance(character.sheet, dict) else {}
     derived = report["derived"]
-
-    def named(section, key):
-        return m[section].get(key) if isinstance(key, str) else None
-
-    attributes = []
-    values = sheet.get("attributes") if isinstance(sheet.get("attributes"), dict) else {}
-    labels = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}
-    for slug, attribute in m["attributes"].items():
-        value = values.get(slug)
-        label = (
-            labels.get(value, "") if isinstance(value, int | float) and not isinstance(value, bool) else ""
-        )
-        attributes.append({"name": name_of(attribute, lang), "value": half(value), "label": label})
-
-    sheet_skill_values: dict[str, float] = {}
-    for item in _rows(sheet, "skills"):
-        slug, specialty = _text(item.get("skill")), _text(item.get("specialty")).strip()
-        key = f"{slug}:{specialty}" if specialty else slug
-        sheet_skill_values[key] = sheet_skill_values.get(key, 0) + _number(item.get("value"))
-    skills = []
-    for key, numbers in (derived.get("skills") or {}).items():
-        slug, _sep, specialty = key.partition(":")
-        skill = m["skills"].get(slug)
-        name = name_of(skill, lang) if skill else slug
-        skills.append(
-            {
-                "key": key,
-                "name": f"{name} {specialty}".strip() if specialty else name,
-                "attribute": name_of(m["attributes"][skill.attribute], lang) if skill else "",
-                "value": half(sheet_skill_values.get(key, 0)),
-                "trained": key in sheet_skill_values,
-                "bonus": numbers.get("bonus"),
-                "superiority": numbers.get("superiority"),
-                "dice": dice_text(numbers.get("bonus", 0), numbers.get("superiority", 0)),
-            }
-        )
-    skills.sort(key=lambda s: (not s["trained"], s["name"].lower()))
-
-    powers = []
-    for item in _rows(sheet, "powers"):
-        power = named("powers", item.get("power"))
-        modifiers = item.get("modifiers") if isinstance(item.get("modifiers"), list) else []
-        powers.append(
-            {
-                "name": name_of(power, lang) if power else _text(item.get("power")),
-                "description": description_of(power, lang) if power else "",
-                "modifiers": [
-                    name_of(named("powers", mod), lang) if named("powers", mod) else _text(mod)
-                    for mod in modifiers
-                ],
-                "detail": _text(item.get("detail")),
-                "units": item.get("units") if isinstance(item.get("units"), int) else None,
-                "throwing": item.get("throwing") is True,
-            }
-        )
-    advantages = []
-    for item in _rows(sheet, "advantages"):
-        advantage = named("advantages", item.get("advantage"))
-        advantages.append(
-            {
-                "name": name_of(advantage, lang) if advantage else _text(item.get("advantage")),
-                "points": half(item.get("points")) if item.get("points") is not None else "",
-                "detail": _text(item.get("detail")),
-            }
-        )
-    maneuvers = maneuver_rows(sheet, lang)
-    complications = []
-    for item in _rows(sheet, "complications"):
-        complication = named("complications", item.get("complication"))
-        complications.append(
-            {
-                "name": name_of(complication, lang) if complication else _text(item.get("complication")),
-                "detail": _text(item.get("detail")),
-            }
-        )
-    equipment = equipment_rows(sheet, named("archetypes", sheet.get("archetype")), lang)
-    waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
-    waivers = [
-        {
-            "waiver": w,
-            "applies": w.campaign_id == character.campaign_id,
-            "message": waived_messages.get((w.code, w.path), ""),
-        }
-        for w in character.waivers.all()
-    ]
-    archetype = named("archetypes", sheet.get("archetype"))
+    archetype = _named("archetypes", sheet.get("archetype"))
+    equipment = equipment_rows(sheet, archetype, lang)
+    waivers = _waiver_rows(character, report)
     return {
         "character": character,
         "sheet": sheet,
         "report": report,
         "archetype_name": name_of(archetype, lang) if archetype else "",
-        "attributes": attributes,
-        "skills": skills,
-        "powers": powers,
-        "advantages": advantages,
-        "maneuvers": maneuvers,
-        "complications": complications,
+        "attributes": _attribute_rows(sheet, lang),
+        "skills": _skill_rows(sheet, derived, lang),
+        "powers": _power_rows(sheet, lang),
+        "advantages": _advantage_rows(sheet, lang),
+        "maneuvers": maneuver_rows(sheet, lang),
+        "complications": _complication_rows(sheet, lang),
         "equipment": equipment,
         "narrative": narrative_rows(checked.derived, lang),
         "budget_rows": budget_rows(report["budget"], sum(item["mundane_cost"] for item in equipment)),
@@ -150,6 +76,109 @@ def sheet_context(request, character) -> dict:
         "can_edit": can_edit_character(request.user, character),
         "can_delete": can_delete_character(request.user, character),
     }
+
+
+def _attribute_rows(sheet: dict, lang: str) -> list[dict]:
+    """Each catalogue attribute with the sheet's value and the word for it (destacable…)."""
+    values = sheet.get("attributes") if isinstance(sheet.get("attributes"), dict) else {}
+    labels = {1: _("destacable"), 0.5: _("normal"), 0: _("no desarrollado")}
+    rows = []
+    for slug, attribute in maps()["attributes"].items():
+        value = values.get(slug)
+        label = (
+            labels.get(value, "") if isinstance(value, int | float) and not isinstance(value, bool) else ""
+        )
+        rows.append({"name": name_of(attribute, lang), "value": half(value), "label": label})
+    return rows
+
+
+def _trained_skill_values(sheet: dict) -> dict[str, float]:
+    """The points the sheet puts in each skill, by "slug" or "slug:specialty"."""
+    values: dict[str, float] = {}
+    for item in _rows(sheet, "skills"):
+        slug, specialty = _text(item.get("skill")), _text(item.get("specialty")).strip()
+        key = f"{slug}:{specialty}" if specialty else slug
+        values[key] = values.get(key, 0) + _number(item.get("value"))
+    return values
+
+
+def _skill_rows(sheet: dict, derived: dict, lang: str) -> list[dict]:
+    """Each skill the engine derived, with the dice it rolls: trained ones first, then by name."""
+    trained = _trained_skill_values(sheet)
+    rows = [_skill_row(key, numbers, trained, lang) for key, numbers in (derived.get("skills") or {}).items()]
+    rows.sort(key=lambda s: (not s["trained"], s["name"].lower()))
+    return rows
+
+
+def _skill_row(key: str, numbers: dict, trained: dict[str, float], lang: str) -> dict:
+    slug, _sep, specialty = key.partition(":")
+    skill = maps()["skills"].get(slug)
+    name = name_of(skill, lang) if skill else slug
+    return {
+        "key": key,
+        "name": f"{name} {specialty}".strip() if specialty else name,
+        "attribute": name_of(maps()["attributes"][skill.attribute], lang) if skill else "",
+        "value": half(trained.get(key, 0)),
+        "trained": key in trained,
+        "bonus": numbers.get("bonus"),
+        "superiority": numbers.get("superiority"),
+        "dice": dice_text(numbers.get("bonus", 0), numbers.get("superiority", 0)),
+    }
+
+
+def _power_rows(sheet: dict, lang: str) -> list[dict]:
+    rows = []
+    for item in _rows(sheet, "powers"):
+        power = _named("powers", item.get("power"))
+        modifiers = item.get("modifiers") if isinstance(item.get("modifiers"), list) else []
+        rows.append(
+            {
+                "name": _name_or_text(power, item.get("power"), lang),
+                "description": description_of(power, lang) if power else "",
+                "modifiers": [_name_or_text(_named("powers", mod), mod, lang) for mod in modifiers],
+                "detail": _text(item.get("detail")),
+                "units": item.get("units") if isinstance(item.get("units"), int) else None,
+                "throwing": item.get("throwing") is True,
+            }
+        )
+    return rows
+
+
+def _advantage_rows(sheet: dict, lang: str) -> list[dict]:
+    return [
+        {
+            "name": _name_or_text(_named("advantages", item.get("advantage")), item.get("advantage"), lang),
+            "points": half(item.get("points")) if item.get("points") is not None else "",
+            "detail": _text(item.get("detail")),
+        }
+        for item in _rows(sheet, "advantages")
+    ]
+
+
+def _complication_rows(sheet: dict, lang: str) -> list[dict]:
+    return [
+        {
+            "name": _name_or_text(
+                _named("complications", item.get("complication")), item.get("complication"), lang
+            ),
+            "detail": _text(item.get("detail")),
+        }
+        for item in _rows(sheet, "complications")
+    ]
+
+
+def _waiver_rows(character, report: dict) -> list[dict]:
+    """The character's waivers, whether each applies in its current campaign, and the message
+    of the error it waives."""
+    waived_messages = {(w["code"], w["path"]): w["message"] for w in report.get("waivers") or []}
+    return [
+        {
+            "waiver": w,
+            "applies": w.campaign_id == character.campaign_id,
+            "message": waived_messages.get((w.code, w.path), ""),
+        }
+        for w in character.waivers.all()
+    ]
 
 
 def maneuver_rows(sheet: dict, lang: str) -> list[dict]:
