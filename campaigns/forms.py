@@ -3,8 +3,9 @@ from django.utils.translation import gettext_lazy as _
 
 from epic20site.validation import validate_single_line
 from rules import systems
+from rules.registration import default_slug
 
-from .models import DEFAULT_SYSTEM, Campaign
+from .models import Campaign
 
 NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
 
@@ -26,26 +27,26 @@ def _system_choices() -> list[tuple[str, str]]:
 
 
 class CampaignCreateForm(CampaignForm):
-    """A new campaign: its name and the game system it plays (`rules.systems`), Epic20 unless
-    chosen otherwise. The page draws the choices as cards (`campaigns.game_systems`); a form
+    """A new campaign: its name and the game system it plays (`rules.systems`), the site's default
+    one unless chosen otherwise. The page draws the choices as cards (`campaigns.game_systems`); a form
     sent without one (an old page, a script) gets the default, as the API does."""
 
     system = forms.ChoiceField(
         label=_("Sistema de juego"),
         choices=_system_choices,
         required=False,
-        initial=DEFAULT_SYSTEM,
+        initial=default_slug,
         error_messages={"invalid_choice": _("Elige uno de los sistemas de juego de la lista.")},
     )
 
     def clean_system(self) -> str:
-        return self.cleaned_data.get("system") or DEFAULT_SYSTEM
+        return self.cleaned_data.get("system") or default_slug()
 
     def selected_system(self) -> str:
         """The system the cards show chosen: the one sent, if it is one, else the default."""
         sent = self.data.get("system") if self.is_bound else None
         known = {slug for slug, _name in _system_choices()}
-        return sent if sent in known else DEFAULT_SYSTEM
+        return sent if sent in known else default_slug()
 
 
 class JoinForm(forms.Form):

@@ -4,14 +4,15 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules.registration import default_slug
+
 # The game systems are the rules registry's (`rules.systems`): a slug here, checked by the
 # services, so adding a system needs no migration.
-DEFAULT_SYSTEM = "epic20"
 
 
 class Campaign(models.Model):
     name = models.CharField(_("nombre"), max_length=120)
-    system = models.CharField(_("sistema"), max_length=20, default=DEFAULT_SYSTEM)
+    system = models.CharField(_("sistema"), max_length=20, default=default_slug)
     gm = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,

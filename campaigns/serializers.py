@@ -7,22 +7,24 @@ from rest_framework import serializers
 from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
 from epic20site.schema import typed_json
 from rules import systems
+from rules.registration import default_slug
 
 from . import extensions
 from .access import can_see_invite_code
-from .models import DEFAULT_SYSTEM, Campaign, Membership
+from .models import Campaign, Membership
 
 NAME_MAX_LENGTH = Campaign._meta.get_field("name").max_length
 
 
 class CampaignCreateInputSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_MAX_LENGTH)
-    system = serializers.ChoiceField(choices=[], default=DEFAULT_SYSTEM)
+    system = serializers.ChoiceField(choices=[], required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # The registry's systems, read when the request comes (a system may join at run time).
         self.fields["system"].choices = [(slug, s.name_es) for slug, s in systems.all_systems().items()]
+        self.fields["system"].default = default_slug()
 
 
 def rules_options_schema() -> dict:

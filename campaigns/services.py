@@ -12,9 +12,10 @@ from epic20site.errors import DomainError
 from epic20site.etags import check_if_match
 from epic20site.validation import SINGLE_LINE_MESSAGE, is_single_line
 from rules import systems
+from rules.registration import default_slug
 
 from . import extensions
-from .models import DEFAULT_SYSTEM, Campaign, Membership
+from .models import Campaign, Membership
 
 # No 0/O, 1/I/L: codes are read aloud and typed from forum posts.
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -67,9 +68,11 @@ def _clean_name(name: str) -> str:
 
 
 @transaction.atomic
-def campaign_create(*, gm: AbstractBaseUser, name: str, system: str = DEFAULT_SYSTEM) -> Campaign:
-    """Create a campaign; its creator is its game master and its first member."""
+def campaign_create(*, gm: AbstractBaseUser, name: str, system: str | None = None) -> Campaign:
+    """Create a campaign of `system` (the site's default one when None); its creator is its game
+    master and its first member."""
     name = _clean_name(name)
+    system = default_slug() if system is None else system
     if systems.get(system) is None:
         raise CampaignError("system.invalid_choice", _("Sistema de juego desconocido."), field="system")
     for _attempt in range(5):

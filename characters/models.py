@@ -14,8 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-# A slug of the rules registry (`rules.systems`); the services check it.
-DEFAULT_SYSTEM = "epic20"
+from rules.registration import default_slug
 
 
 class Character(models.Model):
@@ -34,7 +33,7 @@ class Character(models.Model):
         verbose_name=_("campaña"),
     )
     name = models.CharField(_("nombre"), max_length=200)
-    system = models.CharField(_("sistema"), max_length=20, default=DEFAULT_SYSTEM)
+    system = models.CharField(_("sistema"), max_length=20, default=default_slug)
     level = models.PositiveIntegerField(_("nivel"), default=0)
     archetype = models.CharField(_("arquetipo"), max_length=80, blank=True, default="")
     sheet = models.JSONField(_("ficha"))

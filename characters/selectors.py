@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 from epic20site.etags import etag
 from epic20site.versioned_cache import remembered, remembered_batch, remembered_many
 from rules import systems
+from rules.registration import default_slug
 
 from .models import Award, Character, Waiver
 
@@ -134,7 +135,7 @@ def _history(character: Character) -> dict:
 
 
 def _validate(character: Character, history: dict):
-    return systems.get(character.system or "epic20").check_sheet(character.sheet, **history)
+    return systems.get(character.system or default_slug()).check_sheet(character.sheet, **history)
 
 
 def _version(character: Character, history: dict) -> tuple:

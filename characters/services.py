@@ -23,8 +23,9 @@ from epic20site.etags import check_if_match
 from epic20site.parsers import BadJSON, read_json
 from epic20site.validation import refuse_unless_single_line
 from rules import systems
+from rules.registration import default_slug
 
-from .models import DEFAULT_SYSTEM, Award, Character, Waiver
+from .models import Award, Character, Waiver
 from .sheets import column_values, shape_problem, sheet_without_meta
 
 if TYPE_CHECKING:  # only for annotations: characters never imports combat at run time
@@ -89,7 +90,7 @@ def _refuse_unknown_keys(sheet: Mapping, known) -> None:
 
 def sheet_system(sheet: Mapping) -> systems.GameSystem:
     """The system a sheet is written for (`"system"`, the site's default when it names none)."""
-    slug = sheet.get("system", DEFAULT_SYSTEM)
+    slug = sheet.get("system", default_slug())
     system = systems.get(slug) if isinstance(slug, str) else None
     if system is None:
         raise CharacterError("system.unknown", _("Sistema de juego desconocido."), path="/system")
@@ -218,8 +219,8 @@ def character_update(
     locked = character_lock(character=character, if_match=if_match)
     if changes is not None:
         sheet = sheet_merge(character=locked, changes=changes)
-    if isinstance(sheet, Mapping) and sheet.get("system", DEFAULT_SYSTEM) != (
-        locked.system or DEFAULT_SYSTEM
+    if isinstance(sheet, Mapping) and sheet.get("system", default_slug()) != (
+        locked.system or default_slug()
     ):
         raise CharacterError(
             "system.immutable", _("Un personaje no cambia de sistema de juego."), path="/system"
@@ -257,7 +258,7 @@ def sheet_merge(*, character: Character, changes: Any) -> dict:
     ignores unknown keys in a whole sheet would answer as if the change had been made."""
     if not isinstance(changes, Mapping):
         raise CharacterError("sheet.not_object", _("La ficha debe ser un objeto JSON."))
-    known = systems.get(character.system or DEFAULT_SYSTEM).sheet_keys
+    known = systems.get(character.system or default_slug()).sheet_keys
     if known is not None:
         _refuse_unknown_keys(changes, known)
     return {**copy.deepcopy(character.sheet), **changes}

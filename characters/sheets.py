@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.registration import default_slug
 from rules.systems import GameSystem
-
-from .models import DEFAULT_SYSTEM
 
 # What the columns hold for a system whose sheet has no level or archetype.
 _NO_SUMMARY = {"level": 0, "archetype": ""}
@@ -34,7 +33,7 @@ def column_values(sheet: Mapping, system: GameSystem) -> dict[str, Any]:
     return {
         "name": (name.strip() if isinstance(name, str) else "")[:200],
         **(summarize(sheet) if summarize is not None else _NO_SUMMARY),
-        "system": sheet.get("system") if isinstance(sheet.get("system"), str) else DEFAULT_SYSTEM,
+        "system": sheet.get("system") if isinstance(sheet.get("system"), str) else default_slug(),
     }
 
 

@@ -14,9 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from rules.registration import default_slug
+
 from . import selectors, services
 from .forms import ImportCopyForm, ImportForm, free_copy_name
-from .models import DEFAULT_SYSTEM, Character
+from .models import Character
 from .views import _chosen_campaign, _sheet_url
 
 IMPORT_TEMPLATE = "characters/import.html"
@@ -28,7 +30,7 @@ def character_import(request):
     if request.method == "POST" and "sheet_json" in request.POST:
         return _import_copy(request)
     errors: list[dict] = []
-    system = DEFAULT_SYSTEM
+    system = default_slug()
     if request.method == "GET":
         form = ImportForm(user=request.user)
     else:
@@ -69,7 +71,7 @@ def _report_system(report, raw: bytes) -> str:
         except services.CharacterError:
             sheet = {}
     slug = sheet.get("system") if isinstance(sheet, dict) else None
-    return slug if isinstance(slug, str) else DEFAULT_SYSTEM
+    return slug if isinstance(slug, str) else default_slug()
 
 
 def _imported_before(user, raw: bytes) -> Character | None:

@@ -24,11 +24,12 @@ from django_htmx.http import HttpResponseClientRedirect
 from epic20site.pages import answers_refusals
 from epic20site.remembered_pages import render_page, render_remembered_page
 from rules import systems
+from rules.registration import default_slug
 
 from . import access, list_filters, save_once, selectors, services
 from .api import export_filename
 from .forms import AttachForm, AwardForm, WaiverForm
-from .models import DEFAULT_SYSTEM, Character
+from .models import Character
 from .page_versions import character_list_version, character_page_version
 from .systems import pages_for
 
@@ -117,7 +118,7 @@ def _list_context(request, campaigns: list[tuple[int, str]], chosen: list_filter
     others = [
         {"slug": s.slug, "name": s.name_en if lang == "en" else s.name_es}
         for s in systems.all_systems().values()
-        if s.slug != DEFAULT_SYSTEM and pages_for(s.slug) is not None
+        if s.slug != default_slug() and pages_for(s.slug) is not None
     ]
     return {
         "characters": characters,
@@ -163,13 +164,13 @@ def character_edit(request, pk):
 def _builder_system(request, character: Character | None) -> str:
     if character is not None:
         return character.system
-    return request.POST.get("system") or request.GET.get("system") or DEFAULT_SYSTEM
+    return request.POST.get("system") or request.GET.get("system") or default_slug()
 
 
 def _pages(slug: str, page: str):
     """The system's pages (its registration's) and the template of `page` ("builder", "sheet"),
     or `NoPagesForSystem`."""
-    slug = slug or DEFAULT_SYSTEM
+    slug = slug or default_slug()
     pages = pages_for(slug)
     if pages is None:
         raise NoPagesForSystem(slug[:20])

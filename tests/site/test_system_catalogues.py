@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from campaigns.forms import CampaignCreateForm
 from rules.registration import registrations
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,11 +68,16 @@ def test_the_shared_catalogue_holds_no_word_a_system_took():
         assert shared & {(ctx, msgid) for ctx, msgid, _ in _entries(po)} == set(), slug
 
 
-def test_the_default_system_is_the_one_its_registration_names_so():
-    from campaigns.models import DEFAULT_SYSTEM as CAMPAIGNS
-    from characters.models import DEFAULT_SYSTEM as CHARACTERS
+def test_the_default_system_is_the_one_its_registration_names_so(db):
+    from campaigns.models import Campaign
+    from campaigns.serializers import CampaignCreateInputSerializer
+    from characters.models import Character
     from rules.registration import default_slug
 
     defaults = [slug for slug, found in registrations().items() if found.default]
-    assert defaults == [default_slug()] == [CAMPAIGNS] == [CHARACTERS]
+    assert defaults == [default_slug()]
     assert next(iter(registrations())) == default_slug()  # the lists name it first
+    # A campaign or character that names no system, by the model, the API or the form, is of it.
+    assert Campaign().system == Character().system == default_slug()
+    assert CampaignCreateInputSerializer(data={"name": "Liga"}).fields["system"].default == default_slug()
+    assert CampaignCreateForm().fields["system"].initial == default_slug
