@@ -11,6 +11,7 @@ from django.test import Client
 
 from characters import services as characters
 from characters.models import Character
+from rules.registration import registrations
 from tests.characters.helpers import nova
 from tests.factories import UserFactory
 
@@ -83,7 +84,7 @@ def _new_sheet_form(client: Client, owner, system: str) -> dict[str, list[str]]:
     return fields
 
 
-@pytest.mark.parametrize("system", ["epic20", "msh", "anima", "hero"])
+@pytest.mark.parametrize("system", list(registrations()))
 def test_one_builder_page_saved_twice_stores_one_sheet_and_leads_both_to_it(system):
     owner = UserFactory()
     client = Client()

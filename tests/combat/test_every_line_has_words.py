@@ -16,6 +16,7 @@ from combat import lines
 from combat.systems import anima_lines, epic20_lines, msh_lines
 from rules.anima.catalogue import COMBAT_STATES
 from rules.anima.modifier_names import NAMES as ANIMA_NAMES
+from rules.registration import registrations
 from tests.combat.demo_fights import play
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +90,7 @@ def _check_rolls(line: dict, where: str) -> None:
             assert not RAW_KEY.match(label), f"{label!r} in {where}"
 
 
-@pytest.mark.parametrize("system", ["epic20", "msh", "anima", "hero"])
+@pytest.mark.parametrize("system", list(registrations()))
 def test_a_long_fight_reads_every_key_in_words_in_both_languages_for_the_gm_and_a_player(system):
     lines.MISSING.clear()
     encounter = play(system, actions=25)

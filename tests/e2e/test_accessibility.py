@@ -11,11 +11,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from rules.registration import registrations
 from tests.e2e.test_fight_page import SIZES, _scrolls_sideways, _serious_violations
 
 pytestmark = pytest.mark.e2e
 
-SYSTEMS = ("epic20", "hero", "msh", "anima")
+SYSTEMS = tuple(registrations())
 
 
 def _sheet(system: str) -> dict:

@@ -10,6 +10,8 @@ import contextlib
 import pytest
 from playwright.sync_api import expect
 
+from rules.registration import registrations
+
 pytestmark = pytest.mark.e2e
 SIZES = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 LIVE_MS = 8000
@@ -23,7 +25,7 @@ HEAR = """() => {
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("system", ["epic20", "msh", "anima", "hero"])
+@pytest.mark.parametrize("system", list(registrations()))
 def test_each_new_log_line_is_announced_once_in_order_naming_who(
     new_page, force_login, make_user, system, size
 ):

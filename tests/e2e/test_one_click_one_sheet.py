@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from rules.registration import registrations
+
 pytestmark = pytest.mark.e2e
 SHOTS = os.environ.get("EPIC20_SCREENSHOTS")
 
@@ -57,7 +59,7 @@ class SlowPosts:
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
-@pytest.mark.parametrize("system", ["epic20", "msh", "anima", "hero"])
+@pytest.mark.parametrize("system", list(registrations()))
 def test_one_click_on_guardar_right_after_typing_makes_one_sheet(
     new_page, make_user, force_login, system, size
 ):
