@@ -39,15 +39,29 @@ def json_schema(tp: Any) -> dict:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
-        members = [a for a in args if a is not type(None)]
-        schema = (
-            json_schema(members[0]) if len(members) == 1 else {"oneOf": [json_schema(a) for a in members]}
-        )
-        if len(members) < len(args):
-            schema = {**schema, "nullable": True}
-            if "enum" in schema:  # OpenAPI 3.0: a nullable enum must list null itself
-                schema["enum"] = [*schema["enum"], None]
+        return _union_schema(args)
+    container = _container_schema(tp, origin, args)
+    if container is not None:
+        return container
+    if isinstance(tp, type):
+        return _class_schema(tp)
+    return {}
+
+
+def _union_schema(args: tuple) -> dict:
+    """One member's schema, or `oneOf` its members'; nullable when `None` is one of them."""
+    members = [a for a in args if a is not type(None)]
+    schema = json_schema(members[0]) if len(members) == 1 else {"oneOf": [json_schema(a) for a in members]}
+    if len(members) == len(args):
         return schema
+    schema = {**schema, "nullable": True}
+    if "enum" in schema:  # OpenAPI 3.0: a nullable enum must list null itself
+        schema["enum"] = [*schema["enum"], None]
+    return schema
+
+
+def _container_schema(tp: Any, origin: Any, args: tuple) -> dict | None:
+    """The schema of a tuple, list, set or dict type (bare or parametrised), else None."""
     if origin is tuple and args and args[-1] is not Ellipsis and len(set(args)) > 1:
         # A fixed-length tuple of mixed types, e.g. tuple[str, Any]: an array of any items.
         return {"type": "array", "items": {}, "minItems": len(args), "maxItems": len(args)}
@@ -57,19 +71,22 @@ def json_schema(tp: Any) -> dict:
         return {"type": "object", "additionalProperties": json_schema(args[1]) if args else {}}
     if tp in (tuple, list, set, frozenset):
         return {"type": "array", "items": {}}
-    if isinstance(tp, type):
-        if dataclasses.is_dataclass(tp):
-            return _dataclass_schema(tp)
-        if issubclass(tp, Enum):
-            return {"type": "string", "enum": [to_jsonable(member) for member in tp]}
-        if issubclass(tp, bool):
-            return {"type": "boolean"}
-        if issubclass(tp, int):
-            return {"type": "integer"}
-        if issubclass(tp, float | Fraction):
-            return {"type": "number"}
-        if issubclass(tp, str):
-            return {"type": "string"}
+    return None
+
+
+# JSON types of the scalar classes, in the order they are tried (bool before int: it is one).
+_SCALAR_TYPES = ((bool, "boolean"), (int, "integer"), (float | Fraction, "number"), (str, "string"))
+
+
+def _class_schema(cls: type) -> dict:
+    """The schema of a dataclass, an enum or a scalar class; `{}` (any value) for another class."""
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_schema(cls)
+    if issubclass(cls, Enum):
+        return {"type": "string", "enum": [to_jsonable(member) for member in cls]}
+    for base, json_type in _SCALAR_TYPES:
+        if issubclass(cls, base):
+            return {"type": json_type}
     return {}
 
 
@@ -100,24 +117,39 @@ def _same_kind(a: dict, b: dict) -> dict | None:
     kinds = {a.get("type"), b.get("type")}
     nullable = {"nullable": True} if a.get("nullable") or b.get("nullable") else {}
     if kinds == {"object"}:
-        keys = {**a.get("properties", {}), **b.get("properties", {})}
-        properties = {
-            k: merge_schemas(a["properties"][k], b["properties"][k])
-            if k in a.get("properties", {}) and k in b.get("properties", {})
-            else keys[k]
-            for k in keys
-        }
-        required = [k for k in a.get("required", []) if k in b.get("required", [])]
-        return {"type": "object", "properties": properties, "required": required, **nullable}
+        return _merged_objects(a, b, nullable)
     if kinds == {"array"}:
-        if a["items"] is None or b["items"] is None:  # an empty list takes the other's items
-            return {"type": "array", "items": a["items"] or b["items"], **nullable}
-        return {"type": "array", "items": merge_schemas(a["items"], b["items"]), **nullable}
-    if kinds <= {"integer", "number"} or (
-        len(kinds) == 1 and None not in kinds and "enum" not in a and "enum" not in b
-    ):
+        return _merged_arrays(a, b, nullable)
+    if _one_scalar_kind(a, b, kinds):
         return {"type": "number" if "number" in kinds else kinds.pop(), **nullable}
     return None
+
+
+def _merged_objects(a: dict, b: dict, nullable: dict) -> dict:
+    """Every key either object has (merged where both have it), required where both require it."""
+    keys = {**a.get("properties", {}), **b.get("properties", {})}
+    properties = {
+        k: merge_schemas(a["properties"][k], b["properties"][k])
+        if k in a.get("properties", {}) and k in b.get("properties", {})
+        else keys[k]
+        for k in keys
+    }
+    required = [k for k in a.get("required", []) if k in b.get("required", [])]
+    return {"type": "object", "properties": properties, "required": required, **nullable}
+
+
+def _merged_arrays(a: dict, b: dict, nullable: dict) -> dict:
+    """Arrays whose items are merged; an empty list takes the other's items."""
+    if a["items"] is None or b["items"] is None:  # an empty list takes the other's items
+        return {"type": "array", "items": a["items"] or b["items"], **nullable}
+    return {"type": "array", "items": merge_schemas(a["items"], b["items"]), **nullable}
+
+
+def _one_scalar_kind(a: dict, b: dict, kinds: set) -> bool:
+    """Integer and number (a number), or one scalar type neither schema lists values of."""
+    return kinds <= {"integer", "number"} or (
+        len(kinds) == 1 and None not in kinds and "enum" not in a and "enum" not in b
+    )
 
 
 def merge_schemas(a: dict, b: dict) -> dict:

@@ -34,25 +34,29 @@ def _is_number(value, kind) -> bool:
 
 
 def _fits(value, hint) -> bool:
-    for option in _options(hint):
-        origin = typing.get_origin(option)
-        if option is type(None) and value is None:
-            return True
-        if origin is typing.Literal and isinstance(value, str):
-            return True
-        if origin is list and isinstance(value, list):
-            (item,) = typing.get_args(option)
-            if all(_is_number(v, int) if item is int else isinstance(v, item) for v in value):
-                return True
-        if option in (int, float) and _is_number(value, option):
-            return True
-        if (
-            option in (str, bool)
-            and isinstance(value, option)
-            and not (option is str and isinstance(value, bool))
-        ):
-            return True
+    return any(_fits_option(value, option) for option in _options(hint))
+
+
+def _fits_option(value, option) -> bool:
+    """Whether `value` has the JSON shape of one type of a field's hint (a Literal's slugs are
+    left to the rules)."""
+    origin = typing.get_origin(option)
+    if origin is typing.Literal:
+        return isinstance(value, str)
+    if origin is list:
+        return isinstance(value, list) and _items_fit(value, option)
+    if option is type(None):
+        return value is None
+    if option in (int, float):
+        return _is_number(value, option)
+    if option in (str, bool):
+        return isinstance(value, option) and not (option is str and isinstance(value, bool))
     return False
+
+
+def _items_fit(values: list, hint) -> bool:
+    (item,) = typing.get_args(hint)
+    return all(_is_number(v, int) if item is int else isinstance(v, item) for v in values)
 
 
 def _refuse(code: str, name: str, es: str, en: str):

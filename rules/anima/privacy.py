@@ -54,14 +54,39 @@ def _current_defense(combatant: Mapping) -> int:
     )
 
 
+# What a viewer who may not see inside an NPC never sees of it.
+INSIDE_KEYS = ("hit_points", "hit_points_max", "initiative", "defense", "defense_with", "sheet", "derived",
+               "turn_actions")  # fmt: skip
+
+
 def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> dict:
-    offer = state.get("counterattack_offer")
     view = {
+        **_standing_view(state),
+        **_defense_view(state),
+        **_turn_view(state),
+        **_sheet_view(state),
+    }
+    if viewer.sees_inside(facts):
+        return view
+    return _seen_from_outside(view, state.get("counterattack_offer"))
+
+
+def _standing_view(state: Mapping) -> dict:
+    """Health, conditions, status and initiative."""
+    return {
         "hit_points": state.get("hit_points"),
         "hit_points_max": state.get("hit_points_max"),
         "conditions": list(state.get("conditions") or []),
         "status": state.get("status") or "active",
         "initiative": state.get("initiative"),
+    }
+
+
+def _defense_view(state: Mapping) -> dict:
+    """Its next defense, how many it made this round, and the counterattack and opportunity
+    attack it is offered or has used."""
+    offer = state.get("counterattack_offer")
+    return {
         "defense": _current_defense(state),
         "defense_with": state.get("defense_with"),
         "defenses_this_round": int(state.get("defenses_this_round") or 0),
@@ -69,21 +94,36 @@ def view_combatant(state: Mapping, facts: CombatantFacts, *, viewer: Viewer) -> 
         "counterattack_offer": dict(offer) if offer else None,
         "counterattack_used": state.get("counterattacked_round") or 0,
         "opportunity_used": state.get("opportunity_round") or 0,
+    }
+
+
+def _turn_view(state: Mapping) -> dict:
+    """What bears on its turn: movement, actions taken, weapons in hand, destroyed zones, whom it
+    is engaged with and the opportunity attack it is offered."""
+    return {
         "movement_penalty": int(state.get("movement_penalty") or 0),
         "turn_actions": dict(state.get("turn_actions") or {}),
         "wielding": list(state.get("wielding") or []),
         "destroyed_zones": list(state.get("destroyed_zones") or []),
         "engaged_with": [int(c) for c in state.get("engaged_with") or []],
         "opportunity_offer": dict(state.get("opportunity_offer") or {}) or None,
+    }
+
+
+def _sheet_view(state: Mapping) -> dict:
+    """The Estado de Vida y Muerte, the sheet and what derives from it."""
+    return {
         "life_death_penalty": int(state.get("life_death_penalty") or 0),
         "life_and_death": _life_and_death(state),
         "sheet": state.get("sheet"),
         "derived": derived(state["sheet"]) if state.get("sheet") else None,
     }
-    if viewer.sees_inside(facts):
-        return view
-    for key in ("hit_points", "hit_points_max", "initiative", "defense", "defense_with", "sheet", "derived",
-                "turn_actions"):  # fmt: skip
+
+
+def _seen_from_outside(view: dict, offer) -> dict:
+    """`view` without the numbers inside: of a counterattack offered, whom against and when; of
+    the Estado de Vida y Muerte, its difficulty."""
+    for key in INSIDE_KEYS:
         view[key] = None
     if offer:
         view["counterattack_offer"] = {"against": offer.get("against"), "round": offer.get("round")}

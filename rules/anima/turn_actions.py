@@ -43,6 +43,23 @@ def move(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     metres = Fraction(action.get("metres") or 0)
     speed = int(mover["sheet"]["movement"])
     used = dict(mover.get("turn_actions") or {})
+    _spend_movement(used, use, metres, speed)
+    mover["turn_actions"] = used
+    penalty = sum(quarters_penalty(Fraction(used.get(k) or 0), speed) for k in ("movement_m", "complex_m"))
+    mover["movement_penalty"] = penalty
+    name = mover["name"]
+    left = reach.engaged(mover) if action.get("leaves_reach") else []
+    _say(table, "move", f"{name} se mueve {float(metres):g} m (penalizador {penalty} hasta su siguiente turno).",
+         f"{name} moves {float(metres):g} m (penalty {penalty} until the next turn).", ACTIONS, actor=actor,
+         metres=float(metres), movement_penalty=penalty, use=use, leaves_reach=bool(left))  # fmt: skip
+    if left:
+        reach.write_leave(table, actor, left, reach.leave(table, actor))
+
+
+def _spend_movement(used: dict, use: str, metres: Fraction, speed: int) -> None:
+    """Las Acciones: `metres` more of the movement action (`use` "movement") or of the complex
+    action spent as a second one (`use` "complex"), each up to the speed; the complex action only
+    if it was not spent otherwise. Records them in `used` (the turn's actions)."""
     if use == "complex" and used.get("complex_used") and not used.get("complex_m"):
         raise Refused("turn.no_complex_action", ACTIONS, "Ya usó su Acción Compleja.", "The complex action is spent.",
                       kind=CONFLICT)  # fmt: skip
@@ -54,16 +71,6 @@ def move(table: Table, dice: DiceSource, action: Mapping, actor) -> None:
     used[key] = float(new_total)
     if use == "complex":
         used["complex_used"] = True
-    mover["turn_actions"] = used
-    penalty = sum(quarters_penalty(Fraction(used.get(k) or 0), speed) for k in ("movement_m", "complex_m"))
-    mover["movement_penalty"] = penalty
-    name = mover["name"]
-    left = reach.engaged(mover) if action.get("leaves_reach") else []
-    _say(table, "move", f"{name} se mueve {float(metres):g} m (penalizador {penalty} hasta su siguiente turno).",
-         f"{name} moves {float(metres):g} m (penalty {penalty} until the next turn).", ACTIONS, actor=actor,
-         metres=float(metres), movement_penalty=penalty, use=use, leaves_reach=bool(left))  # fmt: skip
-    if left:
-        reach.write_leave(table, actor, left, reach.leave(table, actor))
 
 
 def equip(table: Table, dice: DiceSource, action: Mapping, actor) -> None:

@@ -62,22 +62,37 @@ def apply(state: State, patch: Patch) -> State:
     removed = patch.get("remove") or []
     if changed or removed:
         combatants = dict(new.get("combatants") or {})
-        for cid, changes in changed.items():
-            merged = dict(combatants.get(str(cid)) or {})
-            merged.update(copy_json(dict(changes)))
-            combatants[str(cid)] = merged
-        for cid in removed:
-            if str(cid) in combatants:
-                combatants[str(cid)] = {**combatants[str(cid)], "removed": True}
+        _merge_changes(combatants, changed)
+        _mark_removed(combatants, removed)
         new["combatants"] = combatants
         if removed:
-            gone = {int(cid) for cid in removed}
-            for key in ORDER_KEYS:
-                if key in new:
-                    new[key] = [cid for cid in new.get(key) or [] if cid not in gone]
-            if new.get("current") in gone:
-                new["current"] = None
+            _take_out_of_order(new, removed)
     return new
+
+
+def _merge_changes(combatants: dict, changed: Mapping) -> None:
+    """Merge each combatant's changes into its state (a new id adds the combatant)."""
+    for cid, changes in changed.items():
+        merged = dict(combatants.get(str(cid)) or {})
+        merged.update(copy_json(dict(changes)))
+        combatants[str(cid)] = merged
+
+
+def _mark_removed(combatants: dict, removed: Iterable) -> None:
+    """The removed stay listed, with `"removed": True`."""
+    for cid in removed:
+        if str(cid) in combatants:
+            combatants[str(cid)] = {**combatants[str(cid)], "removed": True}
+
+
+def _take_out_of_order(state: State, removed: Iterable) -> None:
+    """The removed leave the order lists and, if it was theirs, the current turn."""
+    gone = {int(cid) for cid in removed}
+    for key in ORDER_KEYS:
+        if key in state:
+            state[key] = [cid for cid in state.get(key) or [] if cid not in gone]
+    if state.get("current") in gone:
+        state["current"] = None
 
 
 def replay(patches: Iterable[Patch], start: State | None = None) -> State:

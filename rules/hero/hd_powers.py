@@ -101,32 +101,13 @@ def attack_from_power(
     kind, killing, die = ATTACK_POWERS[xmlid]
     name = item_name(power)
     whole, half, plus = _dice(power, report, name)
-    if whole > MAX_DICE or (whole == 0 and not half and not plus):
-        report.skip(
-            name, "Sin dados válidos para la hoja (de ½d6 a 30d6).", "No dice the sheet takes (½d6 to 30d6)."
-        )
+    if not _sheet_takes_dice(whole, half, plus, name, report):
         return None
-    if plus and not killing:
-        report.approximate(
-            name, "El +1 de un ataque normal no se guarda.", "A normal attack's +1 is not kept."
-        )
-        plus = False
-    if plus and half:
-        plus = False
+    plus = _kept_plus_one(plus, half, killing, name, report)
     mods = power_modifiers([*power.findall("MODIFIER"), *extra_modifiers])
-    for label in mods.unpriced:
-        report.approximate(
-            f"{name}: {label}",
-            "Modificador sin precio conocido: no se suma.",
-            "Modifier of unknown value: not added.",
-        )
+    _report_unpriced(mods, name, report)
     base = whole * PER_DIE[die] + sum((number(a, "BASECOST") for a in power.findall("ADDER")), Fraction(0))
-    area = any((m.get("XMLID") or "").upper() == "AOE" for m in power.findall("MODIFIER"))
-    explosion = area and any(
-        (a.get("XMLID") or "").upper() == "EXPLOSION"
-        for m in power.findall("MODIFIER")
-        for a in m.findall("ADDER")
-    )
+    area, explosion = _area_and_explosion(power)
     attack = {
         "name": attacks.unique(name),
         "kind": kind,
@@ -146,6 +127,47 @@ def attack_from_power(
     report.took(f"{attack['name']}: {xmlid} {_dice_text(whole, half, plus)} ({active} AP, "
                 f"{real_points(active, mods.limitations)} RP)")  # fmt: skip
     return attack
+
+
+def _sheet_takes_dice(whole: int, half: bool, plus: bool, name: str, report: ImportReport) -> bool:
+    """From ½d6 (or a lone +1) to the sheet's most dice; else the power is skipped."""
+    if whole > MAX_DICE or (whole == 0 and not half and not plus):
+        report.skip(
+            name, "Sin dados válidos para la hoja (de ½d6 a 30d6).", "No dice the sheet takes (½d6 to 30d6)."
+        )
+        return False
+    return True
+
+
+def _kept_plus_one(plus: bool, half: bool, killing: bool, name: str, report: ImportReport) -> bool:
+    """A +1 is kept only on a killing attack without a ½d6 (the sheet's 6E Killing Attack classes)."""
+    if plus and not killing:
+        report.approximate(
+            name, "El +1 de un ataque normal no se guarda.", "A normal attack's +1 is not kept."
+        )
+        return False
+    return plus and not half
+
+
+def _report_unpriced(mods: Modifiers, name: str, report: ImportReport) -> None:
+    """Each modifier of no known price is told (it is left out of the sums)."""
+    for label in mods.unpriced:
+        report.approximate(
+            f"{name}: {label}",
+            "Modificador sin precio conocido: no se suma.",
+            "Modifier of unknown value: not added.",
+        )
+
+
+def _area_and_explosion(power: Element) -> tuple[bool, bool]:
+    """An Area Of Effect modifier, and whether it is an Explosion."""
+    area = any((m.get("XMLID") or "").upper() == "AOE" for m in power.findall("MODIFIER"))
+    explosion = area and any(
+        (a.get("XMLID") or "").upper() == "EXPLOSION"
+        for m in power.findall("MODIFIER")
+        for a in m.findall("ADDER")
+    )
+    return area, explosion
 
 
 def _autofire(power: Element) -> int:

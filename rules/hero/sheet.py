@@ -183,7 +183,34 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         )
         return None
     name = item.get("name")
-    ok = True
+    ok = _attack_name_fits(out, name, path, names)
+    kind = item.get("kind")
+    ok = _attack_kind_fits(out, kind, path) and ok
+    flags = {
+        key: _bool(out, item, key, path)
+        for key in ("killing", "energy", "area", "explosion", "half_die", "plus_one")
+    }
+    dice, shots, end = _attack_numbers(out, item, path, flags)
+    ok = _mental_fits(out, kind, flags, path) and ok
+    ok = _plus_one_fits(out, flags, path) and ok
+    priced = _pricing(out, item, path)
+    if not ok or dice is None or shots is None or priced is None:
+        return None
+    names.add(name.strip())
+    return {
+        **priced,
+        "name": name.strip(),
+        "kind": kind,
+        "dice": dice,
+        **flags,
+        "area": flags["area"] or flags["explosion"],
+        "autofire": shots,
+        "end": end,
+    }
+
+
+def _attack_name_fits(out: Collector, name, path: tuple, names: set[str]) -> bool:
+    """A name of one line, up to 80 characters, not the Strike's nor another attack's."""
     if not isinstance(name, str) or not name.strip() or len(name) > 80:
         out.add(
             "attacks.name_missing",
@@ -191,19 +218,23 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "Cada ataque necesita un nombre (hasta 80 letras).",
             "Each attack needs a name (up to 80 characters).",
         )
-        ok = False
-    elif not is_one_line(name):
+        return False
+    if not is_one_line(name):
         out.problems.append(one_line_problem(pointer(*path, "name"), RULE_SHEET))
-        ok = False
-    elif name.strip() in names or name.strip() == STRIKE:
+        return False
+    if name.strip() in names or name.strip() == STRIKE:
         out.add(
             "attacks.name_taken",
             pointer(*path, "name"),
             f"Ya hay un ataque llamado «{name}».",
             f"There is already an attack called “{name}”.",
         )
-        ok = False
-    kind = item.get("kind")
+        return False
+    return True
+
+
+def _attack_kind_fits(out: Collector, kind, path: tuple) -> bool:
+    """The attack's kind: hand-to-hand, ranged or mental."""
     if not isinstance(kind, str) or kind not in ATTACK_KIND_SLUGS:
         out.add(
             "attacks.unknown_kind",
@@ -211,11 +242,13 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "El tipo de ataque debe ser hth, ranged o mental.",
             "The attack kind must be hth, ranged or mental.",
         )
-        ok = False
-    flags = {
-        key: _bool(out, item, key, path)
-        for key in ("killing", "energy", "area", "explosion", "half_die", "plus_one")
-    }
+        return False
+    return True
+
+
+def _attack_numbers(out: Collector, item: Mapping, path: tuple, flags: Mapping) -> tuple:
+    """(dice, autofire shots, END cost) of an attack; None for each that is out of bounds (END:
+    also when not given)."""
     # "N½d6" (6E half die): `dice` whole dice plus a ½d6; a lone ½d6 is 0 whole dice. "Nd6+1" (6E's
     # killing damage class left over, `plus_one`): a lone +1 is 0 whole dice too.
     dice = _int_in(
@@ -243,6 +276,11 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
         end = _int_in(
             out, end, pointer(*path, "end"), 0, 100, ("El coste de AGU", "The END cost"), "attacks.end"
         )
+    return dice, shots, end
+
+
+def _mental_fits(out: Collector, kind, flags: Mapping, path: tuple) -> bool:
+    """Combate mental: a mental attack does no killing damage."""
     if kind == "mental" and flags["killing"]:
         out.add(
             "attacks.mental_killing",
@@ -251,22 +289,8 @@ def _attack(out: Collector, item, index: int, names: set[str]) -> dict | None:
             "A mental attack does no killing damage.",
             "Combate mental",
         )
-        ok = False
-    ok = _plus_one_fits(out, flags, path) and ok
-    priced = _pricing(out, item, path)
-    if not ok or dice is None or shots is None or priced is None:
-        return None
-    names.add(name.strip())
-    return {
-        **priced,
-        "name": name.strip(),
-        "kind": kind,
-        "dice": dice,
-        **flags,
-        "area": flags["area"] or flags["explosion"],
-        "autofire": shots,
-        "end": end,
-    }
+        return False
+    return True
 
 
 def _modifier_sum(out: Collector, item: Mapping, key: str, path: tuple):

@@ -106,6 +106,32 @@ def _range(aim: Aim, attacker: Mapping, w: Weapon, req: Mapping, listed, braced:
     aim.add("ocv", "range-offset", net - penalty, "Modificadores a distancia")
 
 
+def _base_ocv(aim: Aim, attacker: Mapping, mental: bool) -> None:
+    """The base VCO ("Calculando VCO y VCD"), or for a mental attack the ECV (Combate mental)."""
+    aim.add(
+        "ocv",
+        "ecv" if mental else "base",
+        ecv(chars(attacker)) if mental else combat_value(chars(attacker)["dex"]),
+        "Combate mental" if mental else "Calculando VCO y VCD",
+    )
+
+
+def _location_ocv(aim: Aim, req: Mapping, hit_locations: bool) -> None:
+    """Objetivo oculto: the VCO of aiming at a hit location, where the fight uses them."""
+    if req["location"] is None:
+        return
+    loc = locations.BY_SLUG.get(req["location"])
+    if loc is None or not hit_locations:
+        raise refuse(
+            "location.unavailable",
+            "No se puede apuntar a esa localización en este combate.",
+            "That location cannot be aimed at in this fight.",
+            rule="Objetivo oculto",
+            path="/location",
+        )
+    aim.add("ocv", f"location-{loc.slug}", loc.ocv, "Objetivo oculto")
+
+
 def offence(
     attacker: Mapping,
     target: Mapping,
@@ -121,27 +147,12 @@ def offence(
     """The attacker's side: VCO and its modifiers (checklist "Para la VCO", steps 1–6)."""
     aim = Aim()
     mental = w.kind == "mental"
-    aim.add(
-        "ocv",
-        "ecv" if mental else "base",
-        ecv(chars(attacker)) if mental else combat_value(chars(attacker)["dex"]),
-        "Combate mental" if mental else "Calculando VCO y VCD",
-    )
+    _base_ocv(aim, attacker, mental)
     aim.add("ocv", "levels", alloc.ocv, "Niveles de combate")
     _maneuver_ocv(aim, m, w, dice, req, count)
     listed = listed_modifiers(req["modifiers"])
     braced = (m.slug == "brace" or req["brace"]) and w.kind == "ranged"
-    if req["location"] is not None:
-        loc = locations.BY_SLUG.get(req["location"])
-        if loc is None or not hit_locations:
-            raise refuse(
-                "location.unavailable",
-                "No se puede apuntar a esa localización en este combate.",
-                "That location cannot be aimed at in this fight.",
-                rule="Objetivo oculto",
-                path="/location",
-            )
-        aim.add("ocv", f"location-{loc.slug}", loc.ocv, "Objetivo oculto")
+    _location_ocv(aim, req, hit_locations)
     if mental:
         return aim  # "Si un atacante puede ver el objetivo, puede afectarlo sin modificador de distancia.
         # Tampoco se aplican los modificadores de combate básicos." (Combate mental)

@@ -66,18 +66,12 @@ def _strip_rolls(payload: dict, *, actor_hidden: bool, target_hidden: bool) -> N
 
 def view_event(event: Mapping, *, hidden: frozenset[int], viewer: Viewer) -> dict:
     payload = copy_json(dict(event.get("payload") or {}))
-    actor_hidden = not viewer.gm and event.get("actor") is not None and event.get("actor") in hidden
-    target_hidden = not viewer.gm and event.get("target") is not None and event.get("target") in hidden
+    actor_hidden = _is_hidden(event, "actor", hidden, viewer)
+    target_hidden = _is_hidden(event, "target", hidden, viewer)
     text = payload.get("text") or {}
     if actor_hidden or target_hidden:
         text = payload.get("public_text") or text
-        if actor_hidden:
-            _strip(payload, ACTOR_KEYS)
-        if target_hidden:
-            _strip(payload, TARGET_KEYS)
-        _strip_rolls(payload, actor_hidden=actor_hidden, target_hidden=target_hidden)
-        if actor_hidden and isinstance(payload.get("action"), dict):
-            payload["action"] = redact_declared(payload["action"])
+        _strip_hidden(payload, actor_hidden=actor_hidden, target_hidden=target_hidden)
     if not viewer.gm and hidden and event.get("type") == "initiative":
         payload.pop("modifiers", None)  # the modifier is the gap between the sides' best Intuitions
     for key in ("text", "public_text", "private"):
@@ -85,6 +79,23 @@ def view_event(event: Mapping, *, hidden: frozenset[int], viewer: Viewer) -> dic
     payload["text_es"] = text.get("es", "")
     payload["text_en"] = text.get("en", "")
     return payload
+
+
+def _is_hidden(event: Mapping, role: str, hidden: frozenset[int], viewer: Viewer) -> bool:
+    """Whether the event's `role` ("actor" or "target") is a combatant hidden from the viewer."""
+    return not viewer.gm and event.get(role) is not None and event.get(role) in hidden
+
+
+def _strip_hidden(payload: dict, *, actor_hidden: bool, target_hidden: bool) -> None:
+    """The payload without the hidden parties' numbers: their keys, their rolls' columns and, of a
+    hidden actor, the Karma it declared."""
+    if actor_hidden:
+        _strip(payload, ACTOR_KEYS)
+    if target_hidden:
+        _strip(payload, TARGET_KEYS)
+    _strip_rolls(payload, actor_hidden=actor_hidden, target_hidden=target_hidden)
+    if actor_hidden and isinstance(payload.get("action"), dict):
+        payload["action"] = redact_declared(payload["action"])
 
 
 def redact_declared(action: Mapping) -> dict:

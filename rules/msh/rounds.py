@@ -85,17 +85,35 @@ def steps(table: Table) -> list[decl.Step]:
     ]
     holds = {int(cid): d["action"] for cid, d in declared if d["action"]["type"] == "hold"}
     for side in sides:
-        for cid, d in declared:
-            action = d["action"]
-            if _side_of(table, cid) != side or action["type"] == "hold":
-                continue
-            if action["type"] in AT_START and not (action["type"] == "dodge" and action.get("then")):
-                continue
-            if side != attackers:
-                out += _holds_before(holds, int(cid))
-            out += [decl.Step(int(cid), one, side) for one in steps_of(action)]
+        out += _side_steps(table, declared, side, side != attackers, holds)
     out += [decl.Step(cid, _as_attack(h["action"]), "held") for cid, h in holds.items()]
     return out
+
+
+def _side_steps(
+    table: Table, declared: list, side: str, defending: bool, holds: dict[int, dict]
+) -> list[decl.Step]:
+    """ "El bando atacante hace sus acciones … El bando defensor hace sus acciones": one side's
+    declarations in the order they were made, on a defending side each after the held actions
+    that counter it (taken out of `holds`)."""
+    out = []
+    for cid, d in declared:
+        action = d["action"]
+        if _side_of(table, cid) != side or not _acts_in_turn(action):
+            continue
+        if defending:
+            out += _holds_before(holds, int(cid))
+        out += [decl.Step(int(cid), one, side) for one in steps_of(action)]
+    return out
+
+
+def _acts_in_turn(action: Mapping) -> bool:
+    """Whether a declaration resolves in its side's turn: not a held action (it resolves with the
+    action it counters) nor one announced at the start of the turn (rolled first), save a Dodge
+    followed by another action."""
+    if action["type"] == "hold":
+        return False
+    return action["type"] not in AT_START or (action["type"] == "dodge" and bool(action.get("then")))
 
 
 def _holds_before(holds: dict[int, dict], cid: int) -> list[decl.Step]:

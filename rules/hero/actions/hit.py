@@ -120,58 +120,20 @@ def damage_target(
     maximum: bool = False,
 ) -> None:
     attacker, target = table.combatant(attacker_id), table.combatant(target_id)
-    if target["effects"]["blocking"] and p.weapon.kind == "hth":
-        payload["block"] = block_roll(dice, target, ocv)
-        if payload["block"]["success"]:
-            # "Si el personaje bloquea con éxito, no recibe daño y tampoco por lo tanto caídas."
-            target["effects"]["block_first"] = [*target["effects"]["block_first"], attacker_id]
-            payload["blocked"] = True
-            return
+    if _blocked(dice, target, p, attacker_id, ocv, payload):
+        return
     rolled_with = (
         roll_with_punch(dice, target, ocv)
         if target["effects"]["rolling"] and p.weapon.kind == "hth"
         else None
     )
     location, location_roll = (None, None) if maximum else _location(table, dice, p)
-    drop = p.req["distance_from_center"] if p.weapon.explosion else 0
-    rolled = (
-        maximum_damage(p.dice, p.weapon, p.half, p.plus)
-        if maximum
-        else roll_damage(
-            dice,
-            p.dice,
-            p.weapon,
-            location,
-            drop_highest=drop if not p.weapon.killing else drop // 3,
-            half=p.half,
-            plus=p.plus,
-        )
-    )
+    rolled = _damage_roll(dice, p, location, maximum)
     pulled = p.maneuver.slug == "pulled-punch"
-    stun, body = after_defenses(
-        target,
-        p.weapon,
-        rolled,
-        location=location,
-        pulled=pulled,
-        surprised_out=stun_doubled(target, p.weapon, p.req["modifiers"]),
-    )
-    if rolled_with and rolled_with["success"]:
-        stun, body = stun // 2, body // 2  # "solo recibe la mitad del daño, tanto en ATU, como en CUE"
-    target["stun"] -= stun
-    target["hit_points"] -= body
-    if stun or body:
-        drop_condition(target, "asleep")  # a blow that hurts wakes a sleeper (docs/rules-notes-hero.md)
+    stun, body = _take_damage(target, p, rolled, location, pulled, rolled_with)
     body_for_kb = rolled.body // 2 if pulled else rolled.body
-    if p.req["coordinated"]:
-        counted, body_for_kb = _coordinated(table, target_id, stun, body_for_kb)
-    else:
-        counted = stun
-    was_active = target["status"] == "active"
-    status = update_status(target)
-    stunned = was_active and status == "active" and counted > chars(target)["con"]
-    if stunned:
-        add_condition(target, "stunned")  # the issue: "STUN above CON: stunned"
+    counted, body_for_kb = _counted(table, p, target_id, stun, body_for_kb)
+    stunned = _stunned(target, counted)
     stunned_before = "stunned" in target["conditions"]
     kb = _knockback(dice, target, p, body_for_kb, rolled_with)
     remember_knockback(table, target_id, attacker_id, kb, stunned_before)
@@ -201,6 +163,74 @@ def damage_target(
     back = _backlash(attacker, p, rolled, kb["knocked_down"])
     if back:
         payload["backlash"] = back
+
+
+def _blocked(dice: DiceSource, target: dict, p: Prepared, attacker_id: int, ocv: int, payload: dict) -> bool:
+    """Bloquear, against a hand-to-hand attack when the target is blocking: the block roll goes in
+    `payload`; a block that succeeds stops the attack."""
+    if not (target["effects"]["blocking"] and p.weapon.kind == "hth"):
+        return False
+    payload["block"] = block_roll(dice, target, ocv)
+    if not payload["block"]["success"]:
+        return False
+    # "Si el personaje bloquea con éxito, no recibe daño y tampoco por lo tanto caídas."
+    target["effects"]["block_first"] = [*target["effects"]["block_first"], attacker_id]
+    payload["blocked"] = True
+    return True
+
+
+def _damage_roll(dice: DiceSource, p: Prepared, location, maximum: bool):
+    """The attack's damage: the most its dice can do (`maximum`) or rolled, an explosion's dice
+    dropped by the distance from its centre."""
+    drop = p.req["distance_from_center"] if p.weapon.explosion else 0
+    if maximum:
+        return maximum_damage(p.dice, p.weapon, p.half, p.plus)
+    return roll_damage(
+        dice,
+        p.dice,
+        p.weapon,
+        location,
+        drop_highest=drop if not p.weapon.killing else drop // 3,
+        half=p.half,
+        plus=p.plus,
+    )
+
+
+def _take_damage(target: dict, p: Prepared, rolled, location, pulled: bool, rolled_with: dict | None):
+    """The STUN and BODY after the target's defenses, taken off it: (stun, body)."""
+    stun, body = after_defenses(
+        target,
+        p.weapon,
+        rolled,
+        location=location,
+        pulled=pulled,
+        surprised_out=stun_doubled(target, p.weapon, p.req["modifiers"]),
+    )
+    if rolled_with and rolled_with["success"]:
+        stun, body = stun // 2, body // 2  # "solo recibe la mitad del daño, tanto en ATU, como en CUE"
+    target["stun"] -= stun
+    target["hit_points"] -= body
+    if stun or body:
+        drop_condition(target, "asleep")  # a blow that hurts wakes a sleeper (docs/rules-notes-hero.md)
+    return stun, body
+
+
+def _counted(table: Table, p: Prepared, target_id: int, stun: int, body_for_kb: int) -> tuple[int, int]:
+    """The STUN that may stun the target and the BODY for knockback: this attack's own, or with
+    the coordinated attacks' of the segment (`_coordinated`)."""
+    if p.req["coordinated"]:
+        return _coordinated(table, target_id, stun, body_for_kb)
+    return stun, body_for_kb
+
+
+def _stunned(target: dict, counted: int) -> bool:
+    """Whether the blow stuns a target it found and left active, its status brought up to date."""
+    was_active = target["status"] == "active"
+    status = update_status(target)
+    stunned = was_active and status == "active" and counted > chars(target)["con"]
+    if stunned:
+        add_condition(target, "stunned")  # the issue: "STUN above CON: stunned"
+    return stunned
 
 
 def hit_payload(

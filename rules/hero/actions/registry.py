@@ -227,6 +227,8 @@ ACTIONS: dict[str, ActionType] = {
 }
 
 ANY_TIME = frozenset({"start", "end", "set_condition", "adjust", "knockback_obstacle", "reorder_tie"})
+# Actions taken only out of one's phase, even in it (see `OUT_OF_PHASE`).
+OUT_OF_PHASE_ONLY = ("suppression_fire", "cover_fire")
 
 
 def may_act(state: Mapping, actor, action: Mapping) -> bool:
@@ -235,19 +237,44 @@ def may_act(state: Mapping, actor, action: Mapping) -> bool:
         return True
     if kind not in ACTIONS or state.get("status") != "active":
         return False
-    if in_phase(state, actor) and kind not in ("suppression_fire", "cover_fire"):
+    if in_phase(state, actor) and kind not in OUT_OF_PHASE_ONLY:
         return True
     if acts_on_ego(state, actor, action):
         return True
-    combatants = state.get("combatants") or {}
-    me = combatants.get(str(actor)) if actor is not None else None
-    if me is None or me.get("removed") or me["status"] != "active":
+    me = _able_combatant(state, actor)
+    if me is None:
         return False
-    if kind == "defend":
-        return bool(action.get("abort")) and defend.may_abort(state, actor)
-    if kind == "suppression_fire":
-        return bool(me.get("suppressing"))
-    if kind == "cover_fire":
-        target = combatants.get(str(action.get("target"))) or {}
-        return (target.get("covered_by") or {}).get("by") == actor
-    return False
+    out_of_phase = OUT_OF_PHASE.get(kind)
+    return out_of_phase is not None and out_of_phase(state, actor, action, me)
+
+
+def _able_combatant(state: Mapping, actor) -> dict | None:
+    """The actor's state, if it is in the fight and active."""
+    me = (state.get("combatants") or {}).get(str(actor)) if actor is not None else None
+    if me is None or me.get("removed") or me["status"] != "active":
+        return None
+    return me
+
+
+def _may_abort_to_defend(state: Mapping, actor, action: Mapping, me: Mapping) -> bool:
+    """A defense out of its phase aborts to it (`defend.may_abort`)."""
+    return bool(action.get("abort")) and defend.may_abort(state, actor)
+
+
+def _may_fire_on_suppression(state: Mapping, actor, action: Mapping, me: Mapping) -> bool:
+    """Fire on whoever enters one's own suppression fire."""
+    return bool(me.get("suppressing"))
+
+
+def _may_fire_on_covered(state: Mapping, actor, action: Mapping, me: Mapping) -> bool:
+    """Fire on a target that the actor covers."""
+    target = (state.get("combatants") or {}).get(str(action.get("target"))) or {}
+    return (target.get("covered_by") or {}).get("by") == actor
+
+
+# Actions one may take out of one's phase, each with when it may be.
+OUT_OF_PHASE = {
+    "defend": _may_abort_to_defend,
+    "suppression_fire": _may_fire_on_suppression,
+    "cover_fire": _may_fire_on_covered,
+}
