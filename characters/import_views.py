@@ -23,6 +23,7 @@ from epic20site.remembered_pages import render_page
 
 from . import imports, selectors, services
 from .importers import formats_for, import_formats
+from .system_pages import builder_page
 from .views import NoPagesForSystem, _no_pages, _pages, _sheet_url
 
 TEMPLATE = "characters/import_file.html"
@@ -97,7 +98,7 @@ def _edit_in_builder(request, system: str, sheet: dict):
     """The builder of a new character, filled with the imported sheet: saving it there creates it."""
     pages, template = _pages(system, "builder")
     form = pages.form_from_sheet(sheet)
-    return render_page(request, template, pages.builder_context(request, form, None, campaign=""))
+    return render_page(request, template, builder_page(request, pages, form, None))
 
 
 def _save(request, system: str, sheet: dict):

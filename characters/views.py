@@ -31,6 +31,7 @@ from .api import export_filename
 from .forms import AttachForm, AwardForm, WaiverForm
 from .models import Character
 from .page_versions import character_list_version, character_page_version
+from .system_pages import builder_page, sheet_page
 from .systems import pages_for
 
 LIST_TEMPLATE = "characters/list.html"
@@ -197,13 +198,11 @@ def _builder(request, character: Character | None):
     if request.htmx and "save" not in request.POST:
         # A live check: the whole form again; idiomorph changes in the page only what differs.
         # `live`: the rule texts stay as the page has them (`data-morph-keep`).
-        context = pages.builder_context(
-            request, form, character, campaign=campaign, saving=refused, live=True
-        )
+        context = builder_page(request, pages, form, character, campaign=campaign, saving=refused, live=True)
         return render(request, f"{template}#form", _versioned(context, request, character))
 
     if op:  # an add/remove button without JavaScript: the page again, nothing stored
-        context = pages.builder_context(request, form, character, campaign=campaign, saving=refused)
+        context = builder_page(request, pages, form, character, campaign=campaign, saving=refused)
         return render_page(request, template, _versioned(context, request, character))
 
     sheet = form.sheet()
@@ -229,10 +228,10 @@ def _builder(request, character: Character | None):
             user=request.user, key=save_once.save_key_of(request.POST, sheet), save=save, next_url=after
         )
     except services.SheetInvalid:
-        context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
+        context = builder_page(request, pages, form, character, campaign=campaign, saving=True)
         return render_page(request, template, _versioned(context, request, character), status=400)
     except services.CharacterError as exc:
-        context = pages.builder_context(request, form, character, campaign=campaign, saving=True)
+        context = builder_page(request, pages, form, character, campaign=campaign, saving=True)
         context["save_error"] = exc.message
         return render_page(request, template, _versioned(context, request, character), status=exc.status)
     if request.htmx:
@@ -292,7 +291,7 @@ def _builder_page(request, pages, template: str, character: Character | None):
         form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()
         campaign = request.GET.get("campaign", "") if character is None else ""
         return _versioned(
-            pages.builder_context(request, form, character, campaign=campaign), request, character
+            builder_page(request, pages, form, character, campaign=campaign), request, character
         )
 
     if character is None:
@@ -329,7 +328,7 @@ def _render_sheet(request, character: Character, status: int = 200, **extra):
 
 def _sheet_context(request, character: Character, pages, **extra) -> dict:
     character = selectors.character_with_history(character.pk)
-    context = pages.sheet_context(request, character)
+    context = sheet_page(request, pages, character)
     if context["is_gm"]:
         chosen = {key: request.GET.get(key, "")[:200] for key in ("code", "path", "message")}
         context.setdefault("award_form", AwardForm())

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.access import access_campaign_by_id, as_id
 from characters.models import Character
+from characters.system_pages import sheet_page
 from characters.systems import pages_for
 from combat.selectors import events_for, players_reader
 from epic20site.errors import DomainError, page_messages, request_lang
@@ -222,8 +223,8 @@ def applicant_sheet(request, pk, aid):
     pages = pages_for(character.system)
     if pages is None:
         raise Http404
-    context = {**pages.sheet_context(request, character), "applicant_view": True}
-    return render_page(request, f"characters/{character.system}/sheet.html", context)
+    context = {**sheet_page(request, pages, character), "applicant_view": True}
+    return render_page(request, pages.sheet_template, context)
 
 
 @login_required

@@ -9,7 +9,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.anima.catalogue import WEAPON_SIZES
@@ -18,9 +17,8 @@ from rules.anima.sheet import POWER_NUMBERS, WEAPON_NUMBERS
 from rules.anima.system import SYSTEM
 
 from .. import selectors, untouched_rows
-from ..access import can_delete_character, can_edit_character, is_character_gm
-from ..forms import campaign_choices
 from ..page_format import ROW_PATH, row_named
+from ..system_pages import BuilderView, SheetView
 
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
@@ -307,7 +305,7 @@ def _listed(error: dict) -> str:
     return row_named(_field_message(error, prefix), error["path"], ROW_NAMES)
 
 
-def builder_context(request, form, character, *, campaign, saving=False, live=False) -> dict:
+def builder_view(request, form, character, *, saving=False, live=False) -> BuilderView:
     lang = selectors.request_lang()
     report = _report(form.sheet(), lang)
     rows_untouched = untouched_rows.untouched(form.rows, NEW_ROW)
@@ -320,52 +318,42 @@ def builder_context(request, form, character, *, campaign, saving=False, live=Fa
         slots[slot].append(message)
         errors.append({**problem, "message": message, "slot": slot})
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
-    action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
-    return {
-        "form": form,
-        "fields": form.fields,
-        "weapon_rows": _rows_with_errors(form.rows["weapons"], "weapons", errors),
-        "power_rows": _rows_with_errors(form.rows["powers"], "powers", errors),
-        "weapon_names": [r["name"] for r in form.rows["weapons"] if r["name"]],
-        "character": character,
-        "report": report,
-        "valid": report["valid"],
-        "errors": [{**e, "message": _listed(e)} for e in errors],
-        "rows_held": held,
-        "warnings": warnings,
-        "slots": dict(slots),
-        "derived_rows": derived_rows(report["derived"]),
-        "sizes": size_choices(lang),
-        "saving": saving,
-        "campaign": campaign,
-        "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
-        "action": action,
-        "live": live,
-        "max_rows": MAX_ROWS,
-        "number_fields": number_fields(),
-        "row_bounds": row_bounds(),
-        "power_range_low": POWER_RANGE_LOW,
-    }
+    return BuilderView(
+        valid=report["valid"],
+        errors=[{**e, "message": _listed(e)} for e in errors],
+        slots=dict(slots),
+        warnings=warnings,
+        rows_held=held,
+        own={
+            "weapon_rows": _rows_with_errors(form.rows["weapons"], "weapons", errors),
+            "power_rows": _rows_with_errors(form.rows["powers"], "powers", errors),
+            "weapon_names": [r["name"] for r in form.rows["weapons"] if r["name"]],
+            "report": report,
+            "derived_rows": derived_rows(report["derived"]),
+            "sizes": size_choices(lang),
+            "max_rows": MAX_ROWS,
+            "number_fields": number_fields(),
+            "row_bounds": row_bounds(),
+            "power_range_low": POWER_RANGE_LOW,
+        },
+    )
 
 
-def sheet_context(request, character) -> dict:
+def sheet_view(request, character) -> SheetView:
     lang = selectors.request_lang()
     report = selectors.character_report(character, lang)
     sheet = character.sheet if isinstance(character.sheet, dict) else {}
     form = AnimaForm.from_sheet(sheet)
     sizes = dict(size_choices(lang))
-    return {
-        "character": character,
-        "sheet": sheet,
-        "fields": form.fields,
-        "weapons": [
-            {**row, "size_name": sizes.get(row["size"], row["size"])} for row in form.rows["weapons"]
-        ],
-        "powers": form.rows["powers"],
-        "report": report,
-        "derived_rows": derived_rows(report["derived"]),
-        "is_owner": character.owner_id == request.user.pk,
-        "is_gm": is_character_gm(request.user, character),
-        "can_edit": can_edit_character(request.user, character),
-        "can_delete": can_delete_character(request.user, character),
-    }
+    return SheetView(
+        report=report,
+        own={
+            "sheet": sheet,
+            "fields": form.fields,
+            "weapons": [
+                {**row, "size_name": sizes.get(row["size"], row["size"])} for row in form.rows["weapons"]
+            ],
+            "powers": form.rows["powers"],
+            "derived_rows": derived_rows(report["derived"]),
+        },
+    )

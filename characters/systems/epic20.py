@@ -4,6 +4,7 @@ check, and the sheet with its derived numbers (`epic20_sheet`)."""
 
 from __future__ import annotations
 
+from ..system_pages import BuilderView, SheetView
 from . import epic20_catalogue, epic20_display, epic20_sheet
 from .epic20_form import BuilderForm
 
@@ -23,14 +24,12 @@ def form_from_post(post) -> BuilderForm:
     return BuilderForm.from_post(post)
 
 
-def builder_context(request, form, character, *, campaign, saving=False, live=False) -> dict:
-    return epic20_display.builder_context(
-        request, form, character, campaign=campaign, saving=saving, live=live
-    )
+def builder_view(request, form, character, *, saving=False, live=False) -> BuilderView:
+    return epic20_display.builder_view(request, form, character, saving=saving, live=live)
 
 
-def sheet_context(request, character) -> dict:
-    return epic20_sheet.sheet_context(request, character)
+def sheet_view(request, character) -> SheetView:
+    return epic20_sheet.sheet_view(request, character)
 
 
 def archetype_name(slug: str | None, lang: str) -> str:

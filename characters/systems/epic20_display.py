@@ -25,9 +25,9 @@ from rules.epic20.validation import validate_sheet
 
 from .. import selectors
 from ..access import is_character_gm
-from ..forms import campaign_choices
 from ..page_format import half
 from ..sheets import json_number
+from ..system_pages import BuilderView
 from ..templatetags.character_tags import rule_label_filter
 from .epic20_availability import unavailable
 from .epic20_catalogue import catalogue_for, maps, rule_texts
@@ -199,9 +199,9 @@ def catalogue_lists(lang: str, action: str, form: BuilderForm, blocked: dict, sl
     )
 
 
-def builder_context(
-    request, form: BuilderForm, character, *, campaign: str = "", saving: bool = False, live: bool = False
-) -> dict:
+def builder_view(
+    request, form: BuilderForm, character, *, saving: bool = False, live: bool = False
+) -> BuilderView:
     lang = selectors.request_lang()
     sheet = form.sheet()
     awards, waivers = [], []
@@ -222,9 +222,7 @@ def builder_context(
     catalogue = catalogue_for(lang)
     archetype = catalogue["archetypes_by_slug"].get(sheet.get("archetype") or "")
     action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
-    context = {
-        "form": form,
-        "fields": form.fields,
+    own = {
         "rows": form.rows,
         "chosen_maneuvers": set(form.maneuvers),
         # Shown above the search, which may hide them: the picks stay in view.
@@ -233,36 +231,25 @@ def builder_context(
             for slug in form.maneuvers
             if slug in maps()["maneuvers"]
         ],
-        "character": character,
         "catalogue": catalogue,
         "archetype": archetype,
         "archetype_options": _options_with_values(archetype, form.options),
         "report": report,
-        "valid": report["valid"],
-        "errors": errors,
-        "warnings": warnings,
-        "slots": dict(slots),
         "row_flags": flags,
         "unavailable": blocked,
         "budget_rows": budget_rows(report["budget"], mundane_points),
         "conversions": conversion_rows(report["budget"]),
         "derived_rows": derived_rows(report["derived"]),
         "equipment_costs": costs,
-        "saving": saving,
         "attribute_fieldsets": attribute_fieldsets(
             lang, tuple(str(form.fields.get(f"attr-{a['slug']}", "")) for a in catalogue["attributes"])
         ),
         "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
-        "campaign": campaign,
-        # Only the whole page shows it: a callable, so a live check never runs the query.
-        "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
         "can_waive": character is not None and is_character_gm(request.user, character),
-        "action": action,
-        "live": live,
         "catalogue_lists": catalogue_lists(lang, action, form, blocked, slots, sheet),
         "equipment_flags": equipment_flag_fields(),
     }
-    return context
+    return BuilderView(valid=report["valid"], errors=errors, slots=dict(slots), warnings=warnings, own=own)
 
 
 ATTRIBUTE_VALUES = (("0", "0"), ("0.5", "½"), ("1", "1"))

@@ -11,8 +11,8 @@ from rules.epic20.chosen_rolls import chosen_rolls
 from rules.epic20.sheet import EQUIPMENT_FLAGS
 
 from .. import selectors
-from ..access import can_delete_character, can_edit_character, is_character_gm
 from ..page_format import half, signed
+from ..system_pages import SheetView
 from .epic20_catalogue import maps
 from .epic20_panels import budget_rows, conversion_rows, derived_rows, item_cost, item_cost_text
 from .epic20_texts import description_of, dice_text, equipment_flag_label, name_of
@@ -44,7 +44,7 @@ def _name_or_text(entry, raw: Any, lang: str) -> str:
     return name_of(entry, lang) if entry else _text(raw)
 
 
-def sheet_context(request, character) -> dict:
+def sheet_view(request, character) -> SheetView:
     lang = selectors.request_lang()
     checked = selectors.character_validation(character)
     report = checked.as_dict(lang=lang)
@@ -53,10 +53,8 @@ def sheet_context(request, character) -> dict:
     archetype = _named("archetypes", sheet.get("archetype"))
     equipment = equipment_rows(sheet, archetype, lang)
     waivers = _waiver_rows(character, report)
-    return {
-        "character": character,
+    own = {
         "sheet": sheet,
-        "report": report,
         "archetype_name": name_of(archetype, lang) if archetype else "",
         "attributes": _attribute_rows(sheet, lang),
         "skills": _skill_rows(sheet, derived, lang),
@@ -71,11 +69,8 @@ def sheet_context(request, character) -> dict:
         "derived_rows": derived_rows(derived),
         "awards": list(character.awards.all()),
         "waivers": waivers,
-        "is_owner": character.owner_id == request.user.pk,
-        "is_gm": is_character_gm(request.user, character),
-        "can_edit": can_edit_character(request.user, character),
-        "can_delete": can_delete_character(request.user, character),
     }
+    return SheetView(report=report, own=own)
 
 
 def _attribute_rows(sheet: dict, lang: str) -> list[dict]:

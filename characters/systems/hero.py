@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.hero import derived as hero_derived
@@ -17,9 +16,8 @@ from rules.hero.sheet_rules import ATTACK_KINDS, CHARACTERISTICS, LEVEL_SCOPES
 from rules.hero.system import SYSTEM
 
 from .. import selectors, untouched_rows
-from ..access import can_delete_character, can_edit_character, is_character_gm
-from ..forms import campaign_choices
 from ..page_format import row_named
+from ..system_pages import BuilderView, SheetView
 
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
@@ -277,7 +275,7 @@ def derived_numbers(sheet: dict, derived: dict | None) -> dict:
     }
 
 
-def builder_context(request, form: HeroForm, character, *, campaign, saving=False, live=False) -> dict:
+def builder_view(request, form: HeroForm, character, *, saving=False, live=False) -> BuilderView:
     lang = selectors.request_lang()
     sheet = form.sheet()
     report = SYSTEM.check_sheet(sheet)
@@ -295,37 +293,34 @@ def builder_context(request, form: HeroForm, character, *, campaign, saving=Fals
         errors.append(
             {**shown, "message": row_named(shown["message"], problem.path, ROW_NAMES), "slot": slot}
         )
-    action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
-    return {
-        "form": form,
-        "fields": form.fields,
-        "rows": form.rows,
-        "attack_rows": [
-            {**row, "index": i, "prefix": f"attacks-{i}"} for i, row in enumerate(form.rows["attacks"])
-        ],
-        "level_rows": [
-            {**row, "index": i, "prefix": f"levels-{i}"} for i, row in enumerate(form.rows["levels"])
-        ],
-        "characteristic_rows": characteristic_rows(form.fields, lang),
-        "attack_kinds": [(k["slug"], _name(k, lang)) for k in ATTACK_KINDS],
-        "level_scopes": [(s["slug"], _name(s, lang)) for s in LEVEL_SCOPES]
-        + [(row["name"].strip(), row["name"].strip()) for row in form.rows["attacks"] if row["name"].strip()],
-        "character": character,
-        "valid": report.valid,
-        "errors": errors,
-        "rows_held": held,
-        "slots": dict(slots),
-        "derived": derived_numbers(sheet, dict(report.derived) if report.valid else None),
-        "segments": list(speed.SEGMENTS),
-        "saving": saving,
-        "campaign": campaign,
-        "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
-        "action": action,
-        "live": live,
-    }
+    return BuilderView(
+        valid=report.valid,
+        errors=errors,
+        slots=dict(slots),
+        rows_held=held,
+        own={
+            "rows": form.rows,
+            "attack_rows": [
+                {**row, "index": i, "prefix": f"attacks-{i}"} for i, row in enumerate(form.rows["attacks"])
+            ],
+            "level_rows": [
+                {**row, "index": i, "prefix": f"levels-{i}"} for i, row in enumerate(form.rows["levels"])
+            ],
+            "characteristic_rows": characteristic_rows(form.fields, lang),
+            "attack_kinds": [(k["slug"], _name(k, lang)) for k in ATTACK_KINDS],
+            "level_scopes": [(s["slug"], _name(s, lang)) for s in LEVEL_SCOPES]
+            + [
+                (row["name"].strip(), row["name"].strip())
+                for row in form.rows["attacks"]
+                if row["name"].strip()
+            ],
+            "derived": derived_numbers(sheet, dict(report.derived) if report.valid else None),
+            "segments": list(speed.SEGMENTS),
+        },
+    )
 
 
-def sheet_context(request, character) -> dict:
+def sheet_view(request, character) -> SheetView:
     lang = selectors.request_lang()
     report = selectors.character_validation(character)
     shown = report.as_dict(lang=lang)
@@ -344,25 +339,22 @@ def sheet_context(request, character) -> dict:
         }
         for a in sheet.get("attacks") or []
     ]
-    return {
-        "character": character,
-        "sheet": sheet,
-        "report": shown,
-        "characteristics": [
-            {"key": key, "label": en if lang == "en" else es, "value": chars.get(key)}
-            for key, es, en, _lo, _hi in CHARACTERISTICS
-        ],
-        "attacks": attacks,
-        "strike_kind": kinds["hth"],
-        "levels": [
-            {**lv, "scope_label": scopes.get(lv["applies_to"], lv["applies_to"])}
-            for lv in sheet.get("combat_levels") or []
-        ],
-        "derived": derived_numbers(sheet, dict(report.derived) if report.valid else None),
-        "segments": list(speed.SEGMENTS),
-        "awards": list(character.awards.all()),
-        "is_owner": character.owner_id == request.user.pk,
-        "is_gm": is_character_gm(request.user, character),
-        "can_edit": can_edit_character(request.user, character),
-        "can_delete": can_delete_character(request.user, character),
-    }
+    return SheetView(
+        report=shown,
+        own={
+            "sheet": sheet,
+            "characteristics": [
+                {"key": key, "label": en if lang == "en" else es, "value": chars.get(key)}
+                for key, es, en, _lo, _hi in CHARACTERISTICS
+            ],
+            "attacks": attacks,
+            "strike_kind": kinds["hth"],
+            "levels": [
+                {**lv, "scope_label": scopes.get(lv["applies_to"], lv["applies_to"])}
+                for lv in sheet.get("combat_levels") or []
+            ],
+            "derived": derived_numbers(sheet, dict(report.derived) if report.valid else None),
+            "segments": list(speed.SEGMENTS),
+            "awards": list(character.awards.all()),
+        },
+    )

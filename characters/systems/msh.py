@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.msh.catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPES
@@ -16,9 +15,8 @@ from rules.msh.ranks import BY_SLUG, RANKS, TOP, rank_of
 from rules.msh.system import SYSTEM
 
 from .. import selectors, untouched_rows
-from ..access import can_delete_character, can_edit_character, is_character_gm
-from ..forms import campaign_choices
 from ..page_format import row_named
+from ..system_pages import BuilderView, SheetView
 
 # The sheet page has no award form (the award categories are point pools this sheet lacks).
 AWARDS_SECTION = None
@@ -246,7 +244,7 @@ def _rows_view(form: MshForm, lang: str) -> dict:
     return out
 
 
-def builder_context(request, form: MshForm, character, *, campaign, saving=False, live=False) -> dict:
+def builder_view(request, form: MshForm, character, *, saving=False, live=False) -> BuilderView:
     lang = selectors.request_lang()
     report = SYSTEM.check_sheet(form.sheet()).as_dict(lang=lang)
     rows_untouched = untouched_rows.untouched(form.rows, NEW_ROWS)
@@ -260,28 +258,21 @@ def builder_context(request, form: MshForm, character, *, campaign, saving=False
             {**problem, "message": row_named(problem["message"], problem["path"], ROW_NAMES), "slot": slot}
         )
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
-    action = reverse("characters:edit", args=[character.pk]) if character else reverse("characters:new")
-    return {
-        "form": form,
-        "fields": form.fields,
-        "rows": _rows_view(form, lang),
-        "abilities": ability_rows(form, lang),
-        "combat_types": combat_type_choices(lang),
-        "rank_table": rank_table(lang),
-        "character": character,
-        "report": report,
-        "valid": report["valid"],
-        "errors": errors,
-        "rows_held": held,
-        "warnings": warnings,
-        "slots": dict(slots),
-        "derived_rows": derived_rows(report["derived"], lang),
-        "saving": saving,
-        "campaign": campaign,
-        "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
-        "action": action,
-        "live": live,
-    }
+    return BuilderView(
+        valid=report["valid"],
+        errors=errors,
+        slots=dict(slots),
+        warnings=warnings,
+        rows_held=held,
+        own={
+            "rows": _rows_view(form, lang),
+            "abilities": ability_rows(form, lang),
+            "combat_types": combat_type_choices(lang),
+            "rank_table": rank_table(lang),
+            "report": report,
+            "derived_rows": derived_rows(report["derived"], lang),
+        },
+    )
 
 
 def _items(sheet: dict, key: str) -> list[dict]:
@@ -289,7 +280,7 @@ def _items(sheet: dict, key: str) -> list[dict]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
-def sheet_context(request, character) -> dict:
+def sheet_view(request, character) -> SheetView:
     lang = selectors.request_lang()
     report = selectors.character_report(character, lang)
     sheet = character.sheet if isinstance(character.sheet, dict) else {}
@@ -308,19 +299,16 @@ def sheet_context(request, character) -> dict:
         }
         for w in _items(sheet, "weapons")
     ]
-    return {
-        "character": character,
-        "sheet": sheet,
-        "report": report,
-        "abilities": ability_rows(form, lang),
-        "derived_rows": derived_rows(report["derived"], lang),
-        "health_default": sheet.get("health") is None,
-        "karma_default": sheet.get("karma") is None,
-        "powers": powers,
-        "weapons": weapons,
-        "awards": list(character.awards.all()),
-        "is_owner": character.owner_id == request.user.pk,
-        "is_gm": is_character_gm(request.user, character),
-        "can_edit": can_edit_character(request.user, character),
-        "can_delete": can_delete_character(request.user, character),
-    }
+    return SheetView(
+        report=report,
+        own={
+            "sheet": sheet,
+            "abilities": ability_rows(form, lang),
+            "derived_rows": derived_rows(report["derived"], lang),
+            "health_default": sheet.get("health") is None,
+            "karma_default": sheet.get("karma") is None,
+            "powers": powers,
+            "weapons": weapons,
+            "awards": list(character.awards.all()),
+        },
+    )
