@@ -111,22 +111,14 @@ def special_equipment_cap(level: int, terms: Archetype | None) -> int:
 
 
 def compute(spending: Spending, terms: Archetype | None, awards: Awards, level: int) -> Budget:
-    delta = {
-        "powers": terms.power_points if terms else ZERO,
-        "skills": terms.skill_points if terms else ZERO,
-        "advantages": terms.advantage_points if terms else ZERO,
-        "maneuvers": terms.maneuver_points if terms else ZERO,
-    }
+    delta = _archetype_points(terms)
     # Creation pool: 3 points plus the archetype's. A restricted part (Cambiante) only pays the
     # powers it names; what it cannot pay is lost.
     creation = max(ZERO, BASE["powers"] + delta["powers"])
     restricted = sum((r.amount for r in terms.restricted_power_points), ZERO) if terms else ZERO
     restricted_used = min(restricted, spending.powers_restricted)
     creation_usable = creation - restricted + restricted_used
-    # Mago: "ganará un nuevo punto de superpoder por cada 3 ptos de superpoderes nuevos".
-    awarded = awards.powers
-    if terms and terms.awarded_power_points_per_bonus:
-        awarded += math.floor(awards.powers / terms.awarded_power_points_per_bonus)
+    awarded = _awarded_power_points(awards, terms)
     # Powers are paid from awarded points first, which leaves the creation points (the only ones
     # with archetype rates) for trades; a power barred at creation must be paid from awards.
     from_awards = min(spending.powers, awarded)
@@ -192,6 +184,27 @@ def compute(spending: Spending, terms: Archetype | None, awards: Awards, level: 
         advantages_over=spending.advantages
         > available["advantages"] + gained["advantages"] + usable_restricted,
     )
+
+
+def _archetype_points(terms: Archetype | None) -> dict[str, Fraction]:
+    """The points the archetype adds to (or takes from) each creation budget (ARQUETIPOS)."""
+    if not terms:
+        return dict.fromkeys(BASE, ZERO)
+    return {
+        "powers": terms.power_points,
+        "skills": terms.skill_points,
+        "advantages": terms.advantage_points,
+        "maneuvers": terms.maneuver_points,
+    }
+
+
+def _awarded_power_points(awards: Awards, terms: Archetype | None) -> Fraction:
+    """The GM's power points, with the archetype's bonus. Mago: "ganará un nuevo punto de
+    superpoder por cada 3 ptos de superpoderes nuevos"."""
+    awarded = awards.powers
+    if terms and terms.awarded_power_points_per_bonus:
+        awarded += math.floor(awards.powers / terms.awarded_power_points_per_bonus)
+    return awarded
 
 
 def _trades(spending: Spending, available: dict, creation_units: int, awarded_units: int, rates) -> list:

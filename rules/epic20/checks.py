@@ -4,18 +4,20 @@ the archetype's options. Powers, advantages, maneuvers and equipment are in `che
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 
 from rules.text import slugify
 
 from . import index
-from .archetype_types import Archetype
+from .archetype_types import Archetype, AttributeConstraint
 from .grants import Character, Granted
 from .problems import Problem, Text, named, pointer, problem
 from .sheet import Sheet
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 ARCHETYPES_RULE = "ARQUETIPOS"
+COMPLICATIONS_RULE = "COMPLICACIONES"
 
 
 def attributes(sheet: Sheet, terms: Archetype | None) -> list[Problem]:
@@ -42,40 +44,47 @@ def attributes(sheet: Sheet, terms: Archetype | None) -> list[Problem]:
     if terms is None:
         return found
     for constraint in terms.attribute_constraints:
-        names = [named(index.ATTRIBUTES[slug]) for slug in constraint.any_of]
-        state = (
-            Text("destacable", "outstanding")
-            if constraint.value == ONE
-            else Text("no desarrollado", "undeveloped")
-        )
-        if constraint.forbidden:
-            for slug in constraint.any_of:
-                if values.get(slug) == constraint.value:
-                    found.append(
-                        problem(
-                            "attributes.archetype_forbidden",
-                            pointer("attributes", slug),
-                            ARCHETYPES_RULE,
-                            attribute=named(index.ATTRIBUTES[slug]),
-                            archetype=named(terms),
-                            state=state,
-                        )
-                    )
-        elif not any(values.get(slug) == constraint.value for slug in constraint.any_of):
-            path = (
-                pointer("attributes", constraint.any_of[0]) if len(constraint.any_of) == 1 else "/attributes"
-            )
-            found.append(
-                problem(
-                    "attributes.archetype_required",
-                    path,
-                    ARCHETYPES_RULE,
-                    attributes=names,
-                    archetype=named(terms),
-                    state=state,
-                )
-            )
+        found += _attribute_constraint_problems(values, constraint, terms)
     return found
+
+
+def _attribute_constraint_problems(
+    values: Mapping[str, Fraction], constraint: AttributeConstraint, terms: Archetype
+) -> list[Problem]:
+    """ARQUETIPOS: an attribute the archetype forbids to be destacable / no desarrollado, or one
+    of those it requires to be."""
+    names = [named(index.ATTRIBUTES[slug]) for slug in constraint.any_of]
+    state = (
+        Text("destacable", "outstanding")
+        if constraint.value == ONE
+        else Text("no desarrollado", "undeveloped")
+    )
+    if constraint.forbidden:
+        return [
+            problem(
+                "attributes.archetype_forbidden",
+                pointer("attributes", slug),
+                ARCHETYPES_RULE,
+                attribute=named(index.ATTRIBUTES[slug]),
+                archetype=named(terms),
+                state=state,
+            )
+            for slug in constraint.any_of
+            if values.get(slug) == constraint.value
+        ]
+    if any(values.get(slug) == constraint.value for slug in constraint.any_of):
+        return []
+    path = pointer("attributes", constraint.any_of[0]) if len(constraint.any_of) == 1 else "/attributes"
+    return [
+        problem(
+            "attributes.archetype_required",
+            path,
+            ARCHETYPES_RULE,
+            attributes=names,
+            archetype=named(terms),
+            state=state,
+        )
+    ]
 
 
 def archetype_options(sheet: Sheet, archetype: Archetype | None) -> tuple[list[Problem], list[Problem]]:
@@ -130,42 +139,64 @@ def complications(
     sheet: Sheet, terms: Archetype | None, granted: Granted, who: Character
 ) -> tuple[list[Problem], list[Problem], int, int]:
     """Errors, warnings, how many complications the character has and how many it must have."""
-    rule = "COMPLICACIONES"
     errors: list[Problem] = []
-    warnings: list[Problem] = []
-    # COMPLICACIONES: "elegir 1"; archetypes add chosen ones ("Debe elegir 2 complicaciones en
-    # lugar de 1", "Añade una complicación a elegir") and imposed ones ("Añade la complicación …").
-    imposed = sum(1 for grant in terms.grants if grant.kind == "complication") if terms else 0
-    required = 1 + (terms.extra_complications if terms else 0) + imposed
+    required = _required_complications(terms)
     have = len(who.complications)
     if have != required:
-        errors.append(problem("complications.count", "/complications", rule, required=required, have=have))
+        errors.append(
+            problem("complications.count", "/complications", COMPLICATIONS_RULE, required=required, have=have)
+        )
+    duplicates, warnings = _listed_complication_problems(who)
+    errors += duplicates
+    warnings += _redundant_complications(sheet, {entry.slug for entry in who.complications})
+    return errors, warnings, have, required
+
+
+def _required_complications(terms: Archetype | None) -> int:
+    """COMPLICACIONES: "elegir 1"; archetypes add chosen ones ("Debe elegir 2 complicaciones en
+    lugar de 1", "Añade una complicación a elegir") and imposed ones ("Añade la complicación …")."""
+    imposed = sum(1 for grant in terms.grants if grant.kind == "complication") if terms else 0
+    return 1 + (terms.extra_complications if terms else 0) + imposed
+
+
+def _listed_complication_problems(who: Character) -> tuple[list[Problem], list[Problem]]:
+    """The character's complications listed twice (errors) or missing their detail (warnings)."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
     seen: set[tuple[str, str]] = set()
-    slugs = {entry.slug for entry in who.complications}
     for entry in who.complications:
         complication = index.COMPLICATIONS[entry.slug]
         key = (entry.slug, slugify(entry.detail) if complication.detail else "")
         path = pointer("complications", entry.index) if entry.index >= 0 else "/complications"
         if key in seen:
             # Monstruo: "además de la que debe seleccionar (que no puede ser esta misma)".
-            errors.append(problem("complications.duplicate", path, rule, complication=named(complication)))
+            errors.append(
+                problem("complications.duplicate", path, COMPLICATIONS_RULE, complication=named(complication))
+            )
         seen.add(key)
         if complication.detail and not entry.detail and entry.index >= 0:
             warnings.append(
                 problem(
-                    "complications.detail_missing", path + "/detail", rule, complication=named(complication)
+                    "complications.detail_missing",
+                    path + "/detail",
+                    COMPLICATIONS_RULE,
+                    complication=named(complication),
                 )
             )
-    for entry in sheet.complications:
-        for other in index.COMPLICATIONS[entry.slug].includes:
-            if other in slugs:
-                warnings.append(
-                    problem(
-                        "complications.redundant",
-                        pointer("complications", entry.index),
-                        rule,
-                        complication=named(index.COMPLICATIONS[entry.slug]),
-                        included=named(index.COMPLICATIONS[other]),
-                    )
-                )
-    return errors, warnings, have, required
+    return errors, warnings
+
+
+def _redundant_complications(sheet: Sheet, slugs: set[str]) -> list[Problem]:
+    """COMPLICACIONES: a complication on the sheet that another one the character has includes."""
+    return [
+        problem(
+            "complications.redundant",
+            pointer("complications", entry.index),
+            COMPLICATIONS_RULE,
+            complication=named(index.COMPLICATIONS[entry.slug]),
+            included=named(index.COMPLICATIONS[other]),
+        )
+        for entry in sheet.complications
+        for other in index.COMPLICATIONS[entry.slug].includes
+        if other in slugs
+    ]

@@ -15,7 +15,7 @@ from .budget import Budget
 from .costs import EQUIPMENT_ADVANTAGES, SPACESHIP, advantage_points_valid
 from .grants import Character
 from .problems import Problem, named, pointer, problem
-from .sheet import Sheet
+from .sheet import PowerEntry, Sheet
 
 POWERS_RULE = "LISTA DE PODERES"
 ADVANTAGES_RULE = "LISTA DE VENTAJAS"
@@ -66,79 +66,109 @@ def powers(
                 problem("powers.modifier_not_standalone", path + "/power", POWERS_RULE, power=named(power))
             )
             continue
-        for slug, position in zip(entry.modifiers, entry.modifier_positions, strict=False):
-            modifier = index.MODIFIERS[slug]
-            # Ataque penetrante: only on attacks; Defensa contra ataque penetrante: "se aplica a
-            # una superdefensa de tipo físico". The catalogue lists what each may modify.
-            if modifier.modifies and entry.slug not in modifier.modifies:
-                errors.append(
-                    problem(
-                        "powers.modifier_not_applicable",
-                        pointer("powers", entry.index, "modifiers", position),
-                        POWERS_RULE,
-                        modifier=named(modifier),
-                        power=named(power),
-                    )
-                )
-        if entry.units > 1 and not power.repeatable:
-            errors.append(problem("powers.not_repeatable", path + "/units", POWERS_RULE, power=named(power)))
-        missing = [index.POWERS[slug] for slug in power.requires if slug not in have]
-        if missing:
-            errors.append(
-                problem(
-                    "powers.requires",
-                    path,
-                    POWERS_RULE,
-                    power=named(power),
-                    required=[named(m) for m in missing],
-                )
-            )
-        if entry.index in included:
-            warnings.append(
-                problem(
-                    "powers.included",
-                    path,
-                    POWERS_RULE,
-                    power=named(power),
-                    includer=named(index.POWERS[included[entry.index]]),
-                )
-            )
-        if not power.creation_allowed and budget.not_at_creation_uncovered:
-            # Acción estándar extra: "no se puede seleccionar durante la creación del personaje".
-            errors.append(problem("powers.not_at_creation", path, POWERS_RULE, power=named(power)))
-        # Masa de músculos: "No puede elegir poderes a distancia, salvo para arrojar objetos".
-        thrown = entry.throwing and power.attack_kind is AttackKind.RANGED
-        if terms and terms.forbid_ranged_powers and is_ranged(power) and not thrown:
-            errors.append(
-                problem(
-                    "powers.archetype_forbidden",
-                    path,
-                    ARCHETYPES_RULE,
-                    power=named(power),
-                    archetype=named(terms),
-                )
-            )
-        if power.detail and not entry.detail:
-            warnings.append(
-                problem("powers.detail_missing", path + "/detail", POWERS_RULE, power=named(power))
-            )
-        key = (entry.slug, slugify(entry.detail))
-        if key in seen and not power.repeatable:
-            warnings.append(problem("powers.duplicate", path, POWERS_RULE, power=named(power)))
-        seen.add(key)
+        errors += _power_errors(entry, power, path, terms, have, budget)
+        warnings += _power_warnings(entry, power, path, included, seen)
     if terms:
-        for group in terms.required_powers:
-            if not any(slug in have for slug in group):
-                errors.append(
-                    problem(
-                        "powers.archetype_required",
-                        "/powers",
-                        ARCHETYPES_RULE,
-                        archetype=named(terms),
-                        powers=[named(index.POWERS[slug]) for slug in group if slug in index.POWERS],
-                    )
-                )
+        errors += _archetype_required_powers(terms, have)
     return errors, warnings
+
+
+def _power_errors(
+    entry: PowerEntry, power: Power, path: str, terms: Archetype | None, have: frozenset[str], budget: Budget
+) -> list[Problem]:
+    """The errors of one power on the sheet (LISTA DE PODERES, ARQUETIPOS)."""
+    errors = _modifier_errors(entry, power)
+    if entry.units > 1 and not power.repeatable:
+        errors.append(problem("powers.not_repeatable", path + "/units", POWERS_RULE, power=named(power)))
+    missing = [index.POWERS[slug] for slug in power.requires if slug not in have]
+    if missing:
+        errors.append(
+            problem(
+                "powers.requires",
+                path,
+                POWERS_RULE,
+                power=named(power),
+                required=[named(m) for m in missing],
+            )
+        )
+    if not power.creation_allowed and budget.not_at_creation_uncovered:
+        # Acción estándar extra: "no se puede seleccionar durante la creación del personaje".
+        errors.append(problem("powers.not_at_creation", path, POWERS_RULE, power=named(power)))
+    if _archetype_forbids(entry, power, terms):
+        errors.append(
+            problem(
+                "powers.archetype_forbidden",
+                path,
+                ARCHETYPES_RULE,
+                power=named(power),
+                archetype=named(terms),
+            )
+        )
+    return errors
+
+
+def _modifier_errors(entry: PowerEntry, power: Power) -> list[Problem]:
+    """Ataque penetrante: only on attacks; Defensa contra ataque penetrante: "se aplica a una
+    superdefensa de tipo físico". The catalogue lists what each may modify."""
+    errors = []
+    for slug, position in zip(entry.modifiers, entry.modifier_positions, strict=False):
+        modifier = index.MODIFIERS[slug]
+        if modifier.modifies and entry.slug not in modifier.modifies:
+            errors.append(
+                problem(
+                    "powers.modifier_not_applicable",
+                    pointer("powers", entry.index, "modifiers", position),
+                    POWERS_RULE,
+                    modifier=named(modifier),
+                    power=named(power),
+                )
+            )
+    return errors
+
+
+def _archetype_forbids(entry: PowerEntry, power: Power, terms: Archetype | None) -> bool:
+    """Masa de músculos: "No puede elegir poderes a distancia, salvo para arrojar objetos"."""
+    thrown = entry.throwing and power.attack_kind is AttackKind.RANGED
+    return bool(terms and terms.forbid_ranged_powers and is_ranged(power) and not thrown)
+
+
+def _power_warnings(
+    entry: PowerEntry, power: Power, path: str, included: dict[int, str], seen: set[tuple[str, str]]
+) -> list[Problem]:
+    """The warnings of one power on the sheet (LISTA DE PODERES); records it in `seen`."""
+    warnings = []
+    if entry.index in included:
+        warnings.append(
+            problem(
+                "powers.included",
+                path,
+                POWERS_RULE,
+                power=named(power),
+                includer=named(index.POWERS[included[entry.index]]),
+            )
+        )
+    if power.detail and not entry.detail:
+        warnings.append(problem("powers.detail_missing", path + "/detail", POWERS_RULE, power=named(power)))
+    key = (entry.slug, slugify(entry.detail))
+    if key in seen and not power.repeatable:
+        warnings.append(problem("powers.duplicate", path, POWERS_RULE, power=named(power)))
+    seen.add(key)
+    return warnings
+
+
+def _archetype_required_powers(terms: Archetype, have: frozenset[str]) -> list[Problem]:
+    """ARQUETIPOS: each group of powers the archetype requires needs one of them on the sheet."""
+    return [
+        problem(
+            "powers.archetype_required",
+            "/powers",
+            ARCHETYPES_RULE,
+            archetype=named(terms),
+            powers=[named(index.POWERS[slug]) for slug in group if slug in index.POWERS],
+        )
+        for group in terms.required_powers
+        if not any(slug in have for slug in group)
+    ]
 
 
 def advantages(sheet: Sheet, terms: Archetype | None) -> tuple[list[Problem], list[Problem]]:

@@ -8,9 +8,11 @@ modifiers (surprise, running Velocista, Disminuirse's stealth…) belong to reso
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 
 from rules.epic20.catalogue.types import AttackKind
 
@@ -183,30 +185,55 @@ def _attack_bonus(level, attrs, who: Character, equipment, terms: Archetype | No
     """RESOLVER ACCIONES: "nivel x (valor más bajo entre Atributo y Tipo de ataque)", with the
     best way the character has of attacking each way."""
     best: dict[str, Fraction | None] = {kind.value: None for kind in AttackKind}
-
-    def offer(kind: AttackKind, attribute_value: Fraction, attack_type: Fraction) -> None:
+    chosen = weapons.chosen_weapons(who.maneuvers, equipment, who.maneuver_details, who.powers)
+    attacks = chain(
+        _unarmed_attacks(attrs, who),
+        _power_attacks(attrs, who, chosen, terms),
+        _item_attacks(attrs, equipment, chosen),
+        _maneuver_attacks(attrs, who),
+    )
+    for kind, attribute_value, attack_type in attacks:
         value = min(attribute_value, attack_type)
         current = best[kind.value]
         best[kind.value] = value if current is None else max(current, value)
+    return {kind: None if value is None else math.floor(value * level) for kind, value in best.items()}
 
-    def attribute_for(power, throwing: bool) -> Fraction:
-        value = attrs[power.attribute or DEFAULT_ATTRIBUTE.get(power.attack_kind, "corpulencia")]
-        if throwing and terms and terms.throwing_attribute:
-            value = attrs[terms.throwing_attribute]  # Masa de músculos throws with Corpulencia
-        return value
 
-    # ATACAR EN COMBATE: anyone can punch, unarmed (0).
-    offer(AttackKind.MELEE, attrs["corpulencia"], UNARMED)
+# One way of attacking: its kind, the attribute's value and the attack type's (RESOLVER ACCIONES).
+_Attack = tuple[AttackKind, Fraction, Fraction]
+
+
+def _unarmed_attacks(attrs, who: Character) -> Iterator[_Attack]:
+    """ATACAR EN COMBATE: anyone can punch, unarmed (0)."""
+    yield AttackKind.MELEE, attrs["corpulencia"], UNARMED
     if "lucha-sin-armas" in who.maneuvers:
-        offer(AttackKind.MELEE, attrs["corpulencia"], MUNDANE)  # "no se le aplica 0 … sino 1/2 nivel"
-    chosen = weapons.chosen_weapons(who.maneuvers, equipment, who.maneuver_details, who.powers)
+        yield AttackKind.MELEE, attrs["corpulencia"], MUNDANE  # "no se le aplica 0 … sino 1/2 nivel"
+
+
+def _power_attacks(
+    attrs, who: Character, chosen: Mapping[str, str], terms: Archetype | None
+) -> Iterator[_Attack]:
+    """The character's attacking powers: "mundano" (1/2) or "especial" (1)."""
     for entry in who.powers:
         power = index.POWERS[entry.slug]
         if power.attack_kind is None:
             continue
         attack_type = MUNDANE if power.mundane_attack else SPECIAL
-        value = _chosen(attrs, entry.slug, chosen, attribute_for(power, entry.throwing))
-        offer(power.attack_kind, value, attack_type)
+        value = _chosen(attrs, entry.slug, chosen, _power_attribute(attrs, power, entry.throwing, terms))
+        yield power.attack_kind, value, attack_type
+
+
+def _power_attribute(attrs, power, throwing: bool, terms: Archetype | None) -> Fraction:
+    """The attribute a power attacks with: its own, else its kind's."""
+    value = attrs[power.attribute or DEFAULT_ATTRIBUTE.get(power.attack_kind, "corpulencia")]
+    if throwing and terms and terms.throwing_attribute:
+        value = attrs[terms.throwing_attribute]  # Masa de músculos throws with Corpulencia
+    return value
+
+
+def _item_attacks(attrs, equipment, chosen: Mapping[str, str]) -> Iterator[_Attack]:
+    """The character's weapons: special items are "especial" (1) unless they reproduce a mundane
+    attack, the rest "mundano" (1/2)."""
     for item in equipment:
         kind = weapons.attack_kind(item)
         if kind is None:
@@ -214,14 +241,16 @@ def _attack_bonus(level, attrs, who: Character, equipment, terms: Archetype | No
         power = index.POWERS.get(item.power) if item.power else None
         mundane_power = power is not None and power.mundane_attack
         attack_type = SPECIAL if item.kind == "special" and not mundane_power else MUNDANE
-        offer(AttackKind(kind), _item_attribute(attrs, item, power, chosen), attack_type)
-    # MANIOBRAS DE COMBATE: Desmoralizar is "un ataque mundano … basado en Presencia"; Agotar "un
-    # ataque mundano … basado en Inteligencia".
+        yield AttackKind(kind), _item_attribute(attrs, item, power, chosen), attack_type
+
+
+def _maneuver_attacks(attrs, who: Character) -> Iterator[_Attack]:
+    """MANIOBRAS DE COMBATE: Desmoralizar is "un ataque mundano … basado en Presencia"; Agotar "un
+    ataque mundano … basado en Inteligencia"."""
     if "desmoralizar" in who.maneuvers:
-        offer(AttackKind.EMOTIONAL, attrs["presencia"], MUNDANE)
+        yield AttackKind.EMOTIONAL, attrs["presencia"], MUNDANE
     if "agotar" in who.maneuvers:
-        offer(AttackKind.MENTAL, attrs["inteligencia"], MUNDANE)
-    return {kind: None if value is None else math.floor(value * level) for kind, value in best.items()}
+        yield AttackKind.MENTAL, attrs["inteligencia"], MUNDANE
 
 
 def _item_attribute(attrs, item, power, chosen: Mapping[str, str]) -> Fraction:
@@ -248,25 +277,14 @@ def _skills(level: int, attrs, who: Character, entries: Sequence[SkillEntry]) ->
     values: dict[str, tuple[str, Fraction]] = {slug: (slug, ZERO) for slug in index.SKILLS}
     for entry in entries:
         values[entry.key] = (entry.slug, entry.value)
-    boosted: dict[str, int] = {}
-    for advantage, skills in SKILL_SUPERIORITY.items():
-        if advantage in who.advantages:
-            for slug in skills:
-                boosted[slug] = boosted.get(slug, 0) + 1
-    for power, skills in POWER_SKILL_SUPERIORITY.items():
-        if power in who.power_slugs:
-            for slug in skills:
-                boosted[slug] = boosted.get(slug, 0) + 1
+    boosted = _boosted_skills(who)
     knows_a_bit = "sabe-un-poco-de-todo" in who.advantages
     big = "grande" in who.advantages
     bonus = {slug: attribute_bonus(value, level) for slug, value in attrs.items()}
     result = {}
     for key, (slug, value) in values.items():
         skill = index.SKILLS[slug]
-        # RESOLVER ACCIONES: 0 = Inferioridad, ½ = 1d20, 1 = Superioridad, 2 = Doble Superioridad.
-        halves = value.numerator * 2 // value.denominator
-        superiorities = 2 if halves >= 4 else 1 if halves >= 2 else 0
-        inferiorities = 1 if halves == 0 else 0
+        superiorities, inferiorities = _value_rolls(value)
         superiorities += boosted.get(slug, 0)
         if knows_a_bit and skill.attribute == "inteligencia":
             inferiorities = 0  # Sabe un poco de todo: "nunca tiene Inferioridad" on Inteligencia skills
@@ -275,3 +293,22 @@ def _skills(level: int, attrs, who: Character, entries: Sequence[SkillEntry]) ->
             net = min(net, 0)  # Grande: "No puede tirar nunca más de 1d20 en tiradas de sigilo"
         result[key] = {"bonus": bonus[skill.attribute], "superiority": net}
     return result
+
+
+def _boosted_skills(who: Character) -> dict[str, int]:
+    """How many Superioridades the character's advantages and powers give each skill's rolls
+    (SKILL_SUPERIORITY, POWER_SKILL_SUPERIORITY)."""
+    granting = [
+        *(skills for advantage, skills in SKILL_SUPERIORITY.items() if advantage in who.advantages),
+        *(skills for power, skills in POWER_SKILL_SUPERIORITY.items() if power in who.power_slugs),
+    ]
+    return dict(Counter(slug for skills in granting for slug in skills))
+
+
+def _value_rolls(value: Fraction) -> tuple[int, int]:
+    """RESOLVER ACCIONES: 0 = Inferioridad, ½ = 1d20, 1 = Superioridad, 2 = Doble Superioridad.
+    The Superioridades and Inferioridades a skill's value gives."""
+    halves = value.numerator * 2 // value.denominator
+    superiorities = 2 if halves >= 4 else 1 if halves >= 2 else 0
+    inferiorities = 1 if halves == 0 else 0
+    return superiorities, inferiorities

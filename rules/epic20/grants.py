@@ -126,33 +126,51 @@ class Character:
 
 
 def character(sheet: Sheet, granted: Granted) -> Character:
-    powers = list(sheet.powers)
+    powers = [
+        *sheet.powers,
+        *(PowerEntry(IMPLICIT, g.slug, detail=g.detail_es) for g in _implicit(granted, GrantKind.POWER)),
+    ]
     advantages = {entry.slug for entry in sheet.advantages}
+    advantages.update(g.slug for g in _implicit(granted, GrantKind.ADVANTAGE))
     maneuvers = {entry.slug for entry in sheet.maneuvers}
-    complications = list(sheet.complications)
-    for grant in granted.implicit:
-        if grant.kind is GrantKind.POWER:
-            powers.append(PowerEntry(IMPLICIT, grant.slug, detail=grant.detail_es))
-        elif grant.kind is GrantKind.ADVANTAGE:
-            advantages.add(grant.slug)
-        elif grant.kind is GrantKind.MANEUVER:
-            maneuvers.add(grant.slug)
-        else:
-            complications.append(ComplicationEntry(IMPLICIT, grant.slug, grant.detail_es))
-    slugs = {entry.slug for entry in powers}
-    maneuvers.update(m for p, m in POWER_GRANTED_MANEUVERS.items() if p in slugs)
-    advantage_details: dict[str, tuple[str, ...]] = {}
-    for entry in sheet.advantages:
-        if entry.detail:
-            advantage_details[entry.slug] = (*advantage_details.get(entry.slug, ()), entry.detail)
+    maneuvers.update(g.slug for g in _implicit(granted, GrantKind.MANEUVER))
+    maneuvers.update(_power_granted_maneuvers(powers))
+    complications = [
+        *sheet.complications,
+        *(
+            ComplicationEntry(IMPLICIT, g.slug, g.detail_es)
+            for g in _implicit(granted, GrantKind.COMPLICATION)
+        ),
+    ]
     return Character(
         tuple(powers),
         frozenset(advantages),
         frozenset(maneuvers),
         tuple(complications),
         maneuver_details=MappingProxyType({e.slug: e.detail for e in sheet.maneuvers if e.detail}),
-        advantage_details=MappingProxyType(advantage_details),
+        advantage_details=MappingProxyType(_advantage_details(sheet)),
         advantage_points=MappingProxyType(
             {e.slug: e.points for e in sheet.advantages if e.points is not None}
         ),
     )
+
+
+def _implicit(granted: Granted, kind: GrantKind) -> list[Grant]:
+    """The implicit grants (those the sheet does not list) of one kind, in the archetype's order."""
+    return [grant for grant in granted.implicit if grant.kind is kind]
+
+
+def _power_granted_maneuvers(powers: list[PowerEntry]) -> list[str]:
+    """The maneuvers the character's powers give (POWER_GRANTED_MANEUVERS: Crecer, "Gana la
+    maniobra interponerse")."""
+    slugs = {entry.slug for entry in powers}
+    return [maneuver for power, maneuver in POWER_GRANTED_MANEUVERS.items() if power in slugs]
+
+
+def _advantage_details(sheet: Sheet) -> dict[str, tuple[str, ...]]:
+    """Every detail the sheet gives each advantage, in the sheet's order."""
+    details: dict[str, tuple[str, ...]] = {}
+    for entry in sheet.advantages:
+        if entry.detail:
+            details[entry.slug] = (*details.get(entry.slug, ()), entry.detail)
+    return details

@@ -60,42 +60,70 @@ _REQUIRED_ROW_FIELDS = {"skills": ("skill", "value"), "powers": ("power",), "adv
                         "complications": ("complication",), "equipment": ("kind", "name")}  # fmt: skip
 
 
+_TOP_FIELDS: dict[str, Any] = {
+    "system": _optional(_TEXT),
+    "name": _TEXT,
+    "concept": _optional(_TEXT),
+    "level": _WHOLE,
+    "archetype": _optional(_TEXT),
+    "archetype_options": _optional(lambda v: isinstance(v, Mapping)),
+    "attributes": lambda v: isinstance(v, Mapping) and all(_is_number(x) for x in v.values()),
+}
+_REQUIRED_TOP_FIELDS = ("name", "level", "attributes")
+
+
 def shape_problem(sheet: Mapping) -> str | None:
     """The JSON pointer of the first value whose JSON type is not the documented one."""
-    top = {
-        "system": _optional(_TEXT),
-        "name": _TEXT,
-        "concept": _optional(_TEXT),
-        "level": _WHOLE,
-        "archetype": _optional(_TEXT),
-        "archetype_options": _optional(lambda v: isinstance(v, Mapping)),
-        "attributes": lambda v: isinstance(v, Mapping) and all(_is_number(x) for x in v.values()),
-    }
-    for key, check in top.items():
-        if (key in sheet or key in ("name", "level", "attributes")) and not check(sheet.get(key)):
+    return _top_problem(sheet) or _rows_problem(sheet) or _maneuvers_problem(sheet)
+
+
+def _top_problem(sheet: Mapping) -> str | None:
+    for key, check in _TOP_FIELDS.items():
+        if (key in sheet or key in _REQUIRED_TOP_FIELDS) and not check(sheet.get(key)):
             return f"/{key}"
-    for section, fields in _ROW_FIELDS.items():
+    return None
+
+
+def _rows_problem(sheet: Mapping) -> str | None:
+    for section in _ROW_FIELDS:
         rows = sheet.get(section)
         if rows is None:
             continue
         if not isinstance(rows, list):
             return f"/{section}"
         for index, row in enumerate(rows):
-            if not isinstance(row, Mapping):
-                return f"/{section}/{index}"
-            for name, check in fields.items():
-                if (name in row or name in _REQUIRED_ROW_FIELDS[section]) and not check(row.get(name)):
-                    return f"/{section}/{index}/{name}"
-    maneuvers = sheet.get("maneuvers")
-    if maneuvers is not None:
-        if not isinstance(maneuvers, list):
-            return "/maneuvers"
-        for index, item in enumerate(maneuvers):
-            ok = isinstance(item, str) or (
-                isinstance(item, Mapping)
-                and isinstance(item.get("maneuver"), str)
-                and (item.get("detail") is None or isinstance(item.get("detail"), str))
-            )
-            if not ok:
-                return f"/maneuvers/{index}"
+            found = _row_problem(section, row)
+            if found is not None:
+                return f"/{section}/{index}{found}"
     return None
+
+
+def _row_problem(section: str, row: Any) -> str | None:
+    """The pointer, relative to the row, of its first value of the wrong type ("" for the row)."""
+    if not isinstance(row, Mapping):
+        return ""
+    for name, check in _ROW_FIELDS[section].items():
+        if (name in row or name in _REQUIRED_ROW_FIELDS[section]) and not check(row.get(name)):
+            return f"/{name}"
+    return None
+
+
+def _maneuvers_problem(sheet: Mapping) -> str | None:
+    maneuvers = sheet.get("maneuvers")
+    if maneuvers is None:
+        return None
+    if not isinstance(maneuvers, list):
+        return "/maneuvers"
+    for index, item in enumerate(maneuvers):
+        if not _is_maneuver(item):
+            return f"/maneuvers/{index}"
+    return None
+
+
+def _is_maneuver(item: Any) -> bool:
+    """A maneuver's slug, or a row with its slug and an optional detail."""
+    return isinstance(item, str) or (
+        isinstance(item, Mapping)
+        and isinstance(item.get("maneuver"), str)
+        and (item.get("detail") is None or isinstance(item.get("detail"), str))
+    )
