@@ -11,7 +11,7 @@ api_v1 = [
     path("", include("notifications.api_urls")),
     path("", include("tables.api_urls")),
     path("auth/", include("accounts.api_urls")),
-    path("rules/", include("rules.urls")),
+    path("rules/", include("epic20site.catalogue_urls")),
     path("", include("campaigns.api_urls")),
     path("", include("tracking.api_urls")),
     path("", include("characters.api_urls")),

@@ -1,7 +1,7 @@
 """The complete Epic20 catalogue: typed, frozen data read from the rule document.
 
 `CATALOGUE` gathers every list; the lookup helpers return the entry with that slug, or None.
-Archetypes live in `rules.epic20.archetypes` (they carry trade-offs); `rules/api.py` serves them beside this.
+Archetypes live in `rules.epic20.archetypes` (they carry trade-offs); `epic20site/catalogue_api.py` serves them beside this.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import catalogue_api as api
 
 urlpatterns = [
     path("", api.SystemListAPI.as_view(), name="rules-systems"),

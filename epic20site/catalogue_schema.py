@@ -1,6 +1,6 @@
 """`GET /api/v1/rules/{slug}/catalogue/` in the OpenAPI schema: one of the systems' catalogues,
 each a component of its own (`<Slug>SystemCatalogue`) described from the frozen data it serves
-(`rules.jsonable.schema_of`), every key of every entry typed. Registered by `rules.api`."""
+(`rules.jsonable.schema_of`), every key of every entry typed. Registered by `epic20site.catalogue_api`."""
 
 from __future__ import annotations
 

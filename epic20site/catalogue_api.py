@@ -15,8 +15,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
+from epic20site.catalogue_schema import AnyCatalogue
 from rules import systems
-from rules.api_catalogues import AnyCatalogue
 from rules.registration import registrations
 
 CACHE_CONTROL = "public, max-age=3600"
