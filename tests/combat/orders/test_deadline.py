@@ -54,7 +54,7 @@ def whole_line(system: str, lang: str, seq: int, actor: str) -> dict:
     return {
         "seq": seq, "type": "standing_order", "heading": heading, "time": heading, "text": text,
         "actor": actor, "target": target, "what": what, "rolls": [], "outcome": "", "rule": rule,
-        "tone": "", "undone": False, "superseded_by": 0,
+        "tone": "", "undone": False, "superseded_by": 0, "superseded_label": "",
     }  # fmt: skip
 
 
