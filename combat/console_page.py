@@ -82,31 +82,26 @@ class ConsolePage:
         block = self.state.get("declarations")
         if not (block and block.get("open") and self.state["status"] == "active"):
             return None
-        declared = {d["combatant"]: d.get("action") for d in block.get("declared") or []}
-        declarers = [
-            {
-                "card": card,
-                "declared": card["id"] in declared,
-                "words": declared_words(
-                    declared.get(card["id"]), self.show, self.system, self.cards, self.lang
-                ),
-            }
-            for card in self._declarers()
-        ]
-        chosen = next((d for d in declarers if str(d["card"]["id"]) == (asked or "")), None)
-        chosen = chosen or next((d for d in declarers if not d["declared"]), None)
-        chosen = chosen or (declarers[0] if declarers else None)
+        done = block.get("declared") or []
+        declared = {d["combatant"]: d.get("action") for d in done}
+        declarers = [self._declarer(card, declared) for card in self._declarers()]
+        chosen = _chosen_declarer(declarers, asked)
         names = {c["id"]: c["name"] for c in self.cards.values()}
         return {
             "declarers": declarers,
             "chosen": chosen,
-            "actor": chosen["card"] if chosen else None,
-            # What the chosen one declared already: its forms start on it, not on their defaults.
-            "action": declared.get(chosen["card"]["id"]) if chosen else None,
-            "asked": chosen["card"]["id"] if chosen and asked else "",
-            "done": [names.get(d["combatant"], "") for d in block.get("declared") or []],
-            "total": len(block.get("declared") or []) + len(block.get("waiting") or []),
+            **_chosen_forms(chosen, declared, asked),
+            "done": [names.get(d["combatant"], "") for d in done],
+            "total": len(done) + len(block.get("waiting") or []),
             "state": {**self.state, "current": chosen["card"]["id"], "turn": {}} if chosen else self.state,
+        }
+
+    def _declarer(self, card: dict, declared: dict) -> dict:
+        """One of the user's declarers: its card, whether it has declared, and what, in words."""
+        return {
+            "card": card,
+            "declared": card["id"] in declared,
+            "words": declared_words(declared.get(card["id"]), self.show, self.system, self.cards, self.lang),
         }
 
     def outside(self) -> bool:
@@ -189,6 +184,23 @@ class ConsolePage:
 def new_action_key() -> str:
     """A key for the action forms of one rendering of the page."""
     return secrets.token_urlsafe(16)
+
+
+def _chosen_declarer(declarers: list[dict], asked) -> dict | None:
+    """Whose forms the page draws: the declarer `?declarer=` asks for, else the first still to
+    declare, else the first of them (None when the user declares for no one)."""
+    chosen = next((d for d in declarers if str(d["card"]["id"]) == (asked or "")), None)
+    chosen = chosen or next((d for d in declarers if not d["declared"]), None)
+    return chosen or (declarers[0] if declarers else None)
+
+
+def _chosen_forms(chosen: dict | None, declared: dict, asked) -> dict:
+    """The declarer the forms act for, what it declared already (its forms start on it, not on
+    their defaults), and its id when `?declarer=` asked for one."""
+    if not chosen:
+        return {"actor": None, "action": None, "asked": ""}
+    cid = chosen["card"]["id"]
+    return {"actor": chosen["card"], "action": declared.get(cid), "asked": cid if asked else ""}
 
 
 def page_context(request, encounter: Encounter, *, events=None) -> dict:

@@ -29,14 +29,26 @@ def declared_words(action: dict | None, presentation, system, cards: dict, lang:
     system's `declared_details` says of it. "" when nothing is declared or it is hidden."""
     if not action:
         return ""
-    kind = action.get("type", "")
+    words = _action_name(action.get("type", ""), presentation, system, lang)
+    names = _target_names(action, cards)
+    if names:
+        words += " → " + ", ".join(names)
+    extra = [str(d) for d in presentation.declared_details(action, lang) if d]
+    return " · ".join([words, *extra])
+
+
+def _action_name(kind: str, presentation, system, lang: str) -> str:
+    """The system's name for an action type (`action_labels`), else its action type's summary
+    (without its full stop), else the type itself."""
     labels = presentation.action_labels
     found = system.combat.actions.get(kind)
     summary = found and ((found.summary_en if lang == "en" else "") or found.summary_es)
-    words = str(labels.get(kind) or (summary or "").rstrip(".") or kind)
+    return str(labels.get(kind) or (summary or "").rstrip(".") or kind)
+
+
+def _target_names(action: dict, cards: dict) -> list[str]:
+    """The names of whom an action is aimed at (its `target`, else its `targets`), as their
+    cards show them; those without a name left out."""
     targets = [action["target"]] if action.get("target") is not None else list(action.get("targets") or ())
     names = [(cards.get(t) or {}).get("name") for t in targets]
-    if any(names):
-        words += " → " + ", ".join(n for n in names if n)
-    extra = [str(d) for d in presentation.declared_details(action, lang) if d]
-    return " · ".join([words, *extra])
+    return [n for n in names if n]

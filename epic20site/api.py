@@ -85,27 +85,43 @@ def _pointer(parts: list[str]) -> str:
 def flatten_validation_errors(detail, parts: list[str] | None = None, prefix: str = "") -> list[dict]:
     """Turn DRF's nested ValidationError detail into the flat envelope with JSON pointers."""
     parts = parts or []
-    out: list[dict] = []
     if isinstance(detail, dict):
-        for key, value in detail.items():
-            if key in ("non_field_errors", "__all__"):
-                out.extend(flatten_validation_errors(value, parts, prefix))
-            else:
-                out.extend(flatten_validation_errors(value, [*parts, str(key)], prefix))
-    elif isinstance(detail, list):
-        if detail and all(isinstance(d, exceptions.ErrorDetail | str) for d in detail):
-            for d in detail:
-                out.extend(flatten_validation_errors(d, parts, prefix))
-        else:
-            for i, value in enumerate(detail):
-                if value:
-                    out.extend(flatten_validation_errors(value, [*parts, str(i)], prefix))
-    else:
-        code = getattr(detail, "code", None) or "invalid"
-        field = parts[-1] if parts and not parts[-1].isdigit() else (parts[0] if parts else "")
-        full_code = f"{prefix}{field}.{code}" if field else f"{prefix}{code}"
-        out.append(error(full_code, detail, path=_pointer(parts)))
+        return _flatten_fields(detail, parts, prefix)
+    if isinstance(detail, list):
+        return _flatten_list(detail, parts, prefix)
+    return [_detail_error(detail, parts, prefix)]
+
+
+def _flatten_fields(detail: dict, parts: list[str], prefix: str) -> list[dict]:
+    """A serializer's errors by field; those of the whole object point where the object does."""
+    out: list[dict] = []
+    for key, value in detail.items():
+        inner = parts if key in ("non_field_errors", "__all__") else [*parts, str(key)]
+        out.extend(flatten_validation_errors(value, inner, prefix))
     return out
+
+
+def _flatten_list(detail: list, parts: list[str], prefix: str) -> list[dict]:
+    """A field's messages (all at the field's pointer), or a list's items' errors (each at its
+    index; the items without errors left out)."""
+    out: list[dict] = []
+    if detail and all(isinstance(d, exceptions.ErrorDetail | str) for d in detail):
+        for d in detail:
+            out.extend(flatten_validation_errors(d, parts, prefix))
+        return out
+    for i, value in enumerate(detail):
+        if value:
+            out.extend(flatten_validation_errors(value, [*parts, str(i)], prefix))
+    return out
+
+
+def _detail_error(detail, parts: list[str], prefix: str) -> dict:
+    """One message as an error, its code prefixed with the field it is about: the pointer's last
+    part, or its first when the last is an index."""
+    code = getattr(detail, "code", None) or "invalid"
+    field = parts[-1] if parts and not parts[-1].isdigit() else (parts[0] if parts else "")
+    full_code = f"{prefix}{field}.{code}" if field else f"{prefix}{code}"
+    return error(full_code, detail, path=_pointer(parts))
 
 
 def exception_handler(exc, context):

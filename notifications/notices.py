@@ -29,12 +29,8 @@ RESOLVED_EVENTS = frozenset({"declarations_closed"})
 
 def record(encounter, result, *, turn_moved: bool) -> ActionNotice | None:
     """The notice of one committed action, or None when it tells nobody anything."""
-    attacks = [[ev.seq, ev.target_id, ev.created_by_id] for ev in result.events if ev.type in ATTACK_EVENTS]
-    attacks = [a for a in attacks if a[1] is not None]
-    request = (result.events[-1].patch or {}).get("request") if result.events else None
-    # A round resolves by the GM's `resolve_round`, or, declaring ahead, when the last one declares.
-    resolved = isinstance(request, dict) and request.get("type") in RESOLVE_ACTIONS
-    resolved = resolved or any(ev.type in RESOLVED_EVENTS for ev in result.events)
+    attacks = _attacks(result.events)
+    resolved = _resolves_round(result.events)
     if not (turn_moved or attacks or resolved):
         return None
     return ActionNotice.objects.create(
@@ -47,6 +43,19 @@ def record(encounter, result, *, turn_moved: bool) -> ActionNotice | None:
         declaring=bool((encounter.state or {}).get("declarations", {}).get("open")),
         turn=grace.turn_of(encounter) if turn_moved else "",
     )
+
+
+def _attacks(events) -> list[list]:
+    """`[seq, target, attacker]` of each attack among the action's events that has a target."""
+    attacks = [[ev.seq, ev.target_id, ev.created_by_id] for ev in events if ev.type in ATTACK_EVENTS]
+    return [a for a in attacks if a[1] is not None]
+
+
+def _resolves_round(events) -> bool:
+    """A round resolves by the GM's `resolve_round`, or, declaring ahead, when the last one declares."""
+    request = (events[-1].patch or {}).get("request") if events else None
+    resolved = isinstance(request, dict) and request.get("type") in RESOLVE_ACTIONS
+    return resolved or any(ev.type in RESOLVED_EVENTS for ev in events)
 
 
 def _link(encounter) -> str:

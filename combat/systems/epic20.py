@@ -9,12 +9,10 @@ from django.utils.translation import gettext_lazy as _
 from epic20site.errors import DomainError
 from rules.epic20 import index
 from rules.epic20.encounter.combatants import load
-from rules.epic20.encounter.maneuver_actions import ANY_TIME_MANEUVERS, MANEUVERS, NEEDS
 from rules.epic20.encounter.rerolls import offer
 from rules.epic20.encounter.types import REROLLABLE
 from rules.epic20.resolution import CIRCUMSTANCES
 from rules.epic20.resolution.hero_points import BY_SLUG as HERO_POINT_USES
-from rules.epic20.resolution.maneuvers import STANDARD_ACTION_MANEUVERS, tier
 from rules.epic20.resolution.powers_in_play import ARMOUR, SWITCHES, THROWN_OBJECT, switchable
 from rules.epic20.resolution.skills import DIFFICULTIES, skill_name
 from rules.epic20.resolution.support import USES as SUPPORT_USES
@@ -27,6 +25,9 @@ from . import epic20_lines, epic20_schema
 from . import epic20_panel as panel
 from .epic20_lines import superiority_words as superiority_label
 from .epic20_npc import NPC_EXAMPLE
+from .epic20_options import DECLARED_ON_OWN_TURN as DECLARED_ON_OWN_TURN
+from .epic20_options import entry_name as _name
+from .epic20_options import maneuver_options
 from .epic20_requests import KIND_LABELS, ODDS_QUERY, action_from_form, odds_request, odds_request_from_api
 from .epic20_sections import rule_label
 
@@ -89,14 +90,6 @@ EQUIPMENT_LABELS = {
     "stolen": _("robado"),
     "destroyed": _("destruido"),
 }
-DECLARED_ON_OWN_TURN = {"parada", "esquiva", "defensa-total", "defensa-a-la-carrera", "interponerse"}
-DECLARED_ON_OWN_TURN |= {"mostrar-punto-debil"}
-
-
-def _name(entry, lang: str, fallback: str) -> str:
-    if entry is None:
-        return fallback
-    return entry.name_en if lang == "en" else entry.name_es
 
 
 def condition_view(cond: dict, lang: str) -> dict:
@@ -158,36 +151,13 @@ def attack_options(folded_combatant: dict | None, lang: str) -> dict:
         return {}
     state = load(folded_combatant)
     weapons = panel.weapons_for(state, lang)
-    maneuvers = [
-        {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base)}
-        for base in sorted(STANDARD_ACTION_MANEUVERS - DECLARED_ON_OWN_TURN)
-        if tier(state, base)
-    ]
-    declarable = [
-        {"value": base, "label": _name(index.MANEUVERS.get(base), lang, base), "needs": NEEDS[base]}
-        for base in MANEUVERS
-        if (base == "levantarse" and state.condition("prone"))
-        or (base == "desenfundar" and state.equipment)
-        or tier(state, base)
-    ]
-    for option in declarable:
-        if option["value"] == "levantarse":
-            option["label"] = str(_("Levantarse"))
-        elif option["value"] == "desenfundar":
-            option["label"] = str(_("Desenfundar o recoger equipo"))
-    any_time = [
-        {"value": base, "label": _name(index.MANEUVERS.get(base.removesuffix("-antes")), lang, base)}
-        for base in ANY_TIME_MANEUVERS
-        if tier(state, base.removesuffix("-antes"))
-    ]
+    maneuvers = maneuver_options(state, lang)
     support = support_options(state, lang)
     return {
         "weapons": weapons,
         "support": support,
         "support_uses": [option["value"] for option in support],  # what the form's fields depend on
-        "maneuvers": maneuvers,
-        "declarable": declarable,
-        "any_time": any_time,
+        **maneuvers,  # "maneuvers", "declarable", "any_time"
         "circumstances": [
             {"value": c.slug, "label": c.name_en if lang == "en" else c.name_es}
             for c in CIRCUMSTANCES
@@ -333,13 +303,10 @@ def _turn_panel(page, current, options: dict) -> dict:
         return {}
     closed = panel.closed_tabs((page.state.get("turn") or {}).get("left") or {}, options, gm=page.is_gm)
     tabs = panel.tabs_for(options, closed)
-    skill = page.skill
-    skill = skill if any(o["value"] == skill for o in options.get("skills") or ()) else ""
     alive = [c for c in page.cards.values() if not c["removed"]]
     targets = panel.target_choices(current, alive)
     declared = page.declared_action or {}
-    if declared.get("type") == "skill_check" and not skill:
-        skill = str(declared.get("skill") or "")
+    skill = _chosen_skill(page.skill, options, declared)
     found = _declared_attack(declared, targets, options["weapons"])
     return {
         "tabs": tabs,
@@ -350,6 +317,15 @@ def _turn_panel(page, current, options: dict) -> dict:
         "default_attack": found or _default_attack(page, current, targets["default"], options["weapons"]),
         "chosen_skill": skill,
     }
+
+
+def _chosen_skill(asked: str, options: dict, declared: dict) -> str:
+    """The skill the skill tab starts on: the one a sheet's link asked for (`?skill=`), when it
+    is one of theirs, else the one of a declared skill check ("" for none)."""
+    skill = asked if any(o["value"] == asked for o in options.get("skills") or ()) else ""
+    if declared.get("type") == "skill_check" and not skill:
+        skill = str(declared.get("skill") or "")
+    return skill
 
 
 def _declared_attack(declared: dict, targets: dict, weapons: list[dict]) -> dict | None:

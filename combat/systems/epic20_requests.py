@@ -34,24 +34,44 @@ def _as_int(value: str):
 
 def action_from_form(post, system=None) -> dict:
     """The action a page form describes, in the API's shape, so the same validation checks it."""
+    action = _single_fields(post)
+    action.update(_list_fields(post))
+    action.update(_switched_fields(post))
+    if action.get("type") == "escape" and "hero_point" in action:
+        action["hero_point"] = _switched_on(action["hero_point"])
+    return action
+
+
+def _single_fields(post) -> dict:
+    """The fields of one value each, in the form's order: the filled ones, a number where the
+    API takes one."""
     skip = {"csrfmiddlewaretoken", *LIST_ID_FIELDS, *LIST_FIELDS, *BOOL_FIELDS}
-    action: dict = {}
-    for name, value in post.items():
-        if name in skip or value == "":
-            continue
-        action[name] = _as_int(value) if name in ID_FIELDS + INT_FIELDS else value
+    return {
+        name: _as_int(value) if name in ID_FIELDS + INT_FIELDS else value
+        for name, value in post.items()
+        if name not in skip and value != ""
+    }
+
+
+def _list_fields(post) -> dict:
+    """The fields of many values that have any filled (ids as numbers)."""
+    out: dict = {}
     for name in LIST_FIELDS:
         if values := [v for v in post.getlist(name) if v]:
-            action[name] = values
+            out[name] = values
     for name in LIST_ID_FIELDS:
         if values := [v for v in post.getlist(name) if v]:
-            action[name] = [_as_int(v) for v in values]
-    for name in BOOL_FIELDS:
-        if name in post:
-            action[name] = post.get(name) not in ("", "0", "false", "off")
-    if action.get("type") == "escape" and "hero_point" in action:
-        action["hero_point"] = action["hero_point"] not in ("", "0", "false", "off")
-    return action
+            out[name] = [_as_int(v) for v in values]
+    return out
+
+
+def _switched_fields(post) -> dict:
+    """The yes-or-no fields the form sent, each as whether it is switched on."""
+    return {name: _switched_on(post.get(name)) for name in BOOL_FIELDS if name in post}
+
+
+def _switched_on(value) -> bool:
+    return value not in ("", "0", "false", "off")
 
 
 def odds_request(query, system=None) -> dict | None:

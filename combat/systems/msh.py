@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from epic20site.errors import DomainError
 from rules.core import declarations as decl
-from rules.msh import rounds
 from rules.msh.actions import DECLARABLE
 from rules.msh.attack_input import UNARMED_TYPES
 from rules.msh.catalogue import ABILITIES, ABILITY_NAMES, COMBAT_TYPE
@@ -25,6 +24,7 @@ from ..lines import EventView, LogLine, Names
 from ..presentation import Presentation
 from ..selectors import facts as row_facts
 from . import msh_lines, msh_schema
+from .msh_declarers import declares_for, form_partners
 
 TEMPLATES = {
     "controls": "combat/msh/_controls.html",
@@ -253,8 +253,7 @@ def declarers(page) -> list[dict]:
     folded = page.folded
     out = []
     for cid, c in page.cards.items():
-        mine = cid in page.mine if not page.is_gm else (c["npc"] or cid in page.mine)
-        if c["removed"] or not mine or not rounds.may_declare(folded, cid):
+        if not declares_for(page, cid, c):
             continue
         me = _combatant_state(folded, cid)
         squeezable = held_fast_by(folded, cid)
@@ -267,18 +266,7 @@ def declarers(page) -> list[dict]:
                 "attacks": attack_choices(me, page.lang),
                 "karma_left": int(me.get("karma") or 0),
                 "declared": decl.declaration_of(folded, cid) is not None,
-                "others": [o for o in page.cards.values() if o["id"] != cid and not o["removed"]],
-                # Ataque combinado: a partner on its own side (the engine checks the Strengths).
-                "allies": [
-                    o
-                    for o in page.cards.values()
-                    if not o["removed"] and o["side"] == c["side"] and o["id"] != cid
-                ],
-                "defenders": [
-                    o
-                    for o in page.cards.values()
-                    if not o["removed"] and o["side"] != c["side"] and o["id"] != cid
-                ],
+                **form_partners(page.cards, cid, c["side"]),  # "others", "allies", "defenders"
             }
         )
     return out
