@@ -25,6 +25,7 @@ from rules.epic20.resolution import (
     support,
 )
 from rules.epic20.resolution.attack_turn import spend_for_attack
+from rules.epic20.resolution.state import CombatantState
 
 from . import order
 from .refusals import refused
@@ -92,6 +93,83 @@ def attack_spec(action: dict) -> AttackSpec:
     )
 
 
+def _attack_targets(table: Table, action: dict, attacker: CombatantState) -> list[CombatantState]:
+    """The attacked combatants: `targets` (an area, cone, burst or Ataque doble) or `target`."""
+    if not action.get("targets") and action.get("target") is None:
+        raise refused("target.required", "Indica el objetivo.", "/target")
+    ids = action.get("targets") or [action.get("target")]
+    targets = [
+        _combatant(table, cid, f"/targets/{i}" if action.get("targets") else "/target")
+        for i, cid in enumerate(ids)
+    ]
+    if any(t.id == attacker.id for t in targets):
+        raise refused("target.self", "Nadie se ataca a sí mismo.", "/target")
+    return targets
+
+
+def _pay_for_attack(
+    table: Table, attacker: CombatantState, spec: AttackSpec
+) -> tuple[CombatantState, AttackSpec]:
+    """Spend the turn's actions on the attack and add the Superioridad they and the allies give."""
+    if not spec.counter:
+        # The attack spends the turn's standard action, or what its declared maneuver costs.
+        sources = _spend_turn(table, lambda budget: spend_for_attack(budget, attacker, spec.maneuvers))
+        spec = replace(spec, extra_sources=tuple(sources))
+    # Inspirar a otros / Trabajo en equipo: the Superioridad allies left for this roll (support).
+    attacker, helped = support.help_for_roll(attacker, f"attack:{spec.kind}", standard=not spec.counter)
+    if helped:
+        spec = replace(spec, extra_sources=(*spec.extra_sources, *helped))
+    return attacker, spec
+
+
+def _double_attack(
+    table: Table,
+    dice: DiceSource,
+    action: dict,
+    attacker: CombatantState,
+    targets: list[CombatantState],
+    spec: AttackSpec,
+    *,
+    first_rolls: tuple[Roll, ...] | None,
+    reroll: int | None,
+) -> None:
+    """Ataque doble: two attacks, against the same target twice or against two."""
+    if len(targets) not in (1, 2):
+        raise refused("targets.double", "El ataque doble va contra uno o dos objetivos.", "/targets")
+    pair = (targets[0], targets[-1])
+    attacker, hit, events = resolve_double_attack(
+        attacker,
+        pair,
+        spec,
+        dice,
+        index.POWERS,
+        two_weapons=bool(action.get("two_weapons")),
+        second_with=action.get("second_with"),
+        first_rolls=first_rolls,
+        reroll=reroll,
+    )
+    table.put(attacker, *hit)
+    table.emit(events)
+
+
+def _single_attack(
+    table: Table,
+    dice: DiceSource,
+    attacker: CombatantState,
+    target: CombatantState,
+    spec: AttackSpec,
+    rerolling: Roll | None,
+) -> None:
+    """One attack against one target, or against whoever stepped in front of it."""
+    # Interponerse: attacks meant for the protected go to whoever stepped in.
+    protector = declarations.interposer_for(table.states.values(), target.id)
+    if protector is not None and protector != attacker.id:
+        target = table.states[protector]
+    outcome = resolve_attack(attacker, target, spec, dice, index.POWERS, rerolling=rerolling)
+    table.put(outcome.attacker, outcome.target)
+    table.emit(outcome.events)
+
+
 def do_attack(
     table: Table,
     dice: DiceSource,
@@ -107,61 +185,21 @@ def do_attack(
     first roll of this same single attack, thrown again for hero points (`rerolls`); for an
     action with several rolls, `first_rolls` are all of them and `reroll` the one thrown again."""
     attacker = _combatant(table, actor, "/actor")
-    if not action.get("targets") and action.get("target") is None:
-        raise refused("target.required", "Indica el objetivo.", "/target")
-    ids = action.get("targets") or [action.get("target")]
-    targets = [
-        _combatant(table, cid, f"/targets/{i}" if action.get("targets") else "/target")
-        for i, cid in enumerate(ids)
-    ]
-    if any(t.id == attacker.id for t in targets):
-        raise refused("target.self", "Nadie se ataca a sí mismo.", "/target")
-    spec = attack_spec(action)
-    if not spec.counter:
-        # The attack spends the turn's standard action, or what its declared maneuver costs.
-        sources = _spend_turn(table, lambda budget: spend_for_attack(budget, attacker, spec.maneuvers))
-        spec = replace(spec, extra_sources=tuple(sources))
-    # Inspirar a otros / Trabajo en equipo: the Superioridad allies left for this roll (support).
-    attacker, helped = support.help_for_roll(attacker, f"attack:{spec.kind}", standard=not spec.counter)
-    if helped:
-        spec = replace(spec, extra_sources=(*spec.extra_sources, *helped))
-    powers = index.POWERS
+    targets = _attack_targets(table, action, attacker)
+    attacker, spec = _pay_for_attack(table, attacker, attack_spec(action))
     several = "ataque-doble" in spec.maneuvers or bool(action.get("targets"))
     if rerolling is not None and several and first_rolls is None:
         raise refused("reroll.several_rolls", "Esa acción tiene varias tiradas: indica cuál repetir.")
     if "ataque-doble" in spec.maneuvers:
-        if len(targets) not in (1, 2):
-            raise refused("targets.double", "El ataque doble va contra uno o dos objetivos.", "/targets")
-        pair = (targets[0], targets[-1])
-        attacker, hit, events = resolve_double_attack(
-            attacker,
-            pair,
-            spec,
-            dice,
-            powers,
-            two_weapons=bool(action.get("two_weapons")),
-            second_with=action.get("second_with"),
-            first_rolls=first_rolls,
-            reroll=reroll,
-        )
-        table.put(attacker, *hit)
-        table.emit(events)
-        return
-    if action.get("targets"):
+        _double_attack(table, dice, action, attacker, targets, spec, first_rolls=first_rolls, reroll=reroll)
+    elif action.get("targets"):
         attacker, hit, events = resolve_multi_attack(
-            attacker, targets, spec, dice, powers, first_rolls=first_rolls, reroll=reroll
+            attacker, targets, spec, dice, index.POWERS, first_rolls=first_rolls, reroll=reroll
         )
         table.put(attacker, *hit)
         table.emit(events)
-        return
-    target = targets[0]
-    # Interponerse: attacks meant for the protected go to whoever stepped in.
-    protector = declarations.interposer_for(table.states.values(), target.id)
-    if protector is not None and protector != attacker.id:
-        target = table.states[protector]
-    outcome = resolve_attack(attacker, target, spec, dice, powers, rerolling=rerolling)
-    table.put(outcome.attacker, outcome.target)
-    table.emit(outcome.events)
+    else:
+        _single_attack(table, dice, attacker, targets[0], spec, rerolling)
 
 
 def do_escape(table: Table, dice: DiceSource, action: dict, actor, *, rerolling: Roll | None = None) -> None:

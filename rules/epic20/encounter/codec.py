@@ -47,6 +47,62 @@ def _none_or(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return lambda data: None if data is None else convert(data)
 
 
+def _union_decoder(args: tuple) -> Callable[[Any], Any]:
+    options = [a for a in args if a is not type(None)]
+    if len(options) == 1:
+        return _none_or(_decoder(options[0]))
+    return _identity  # several types: the JSON value is kept as it is
+
+
+def _set_decoder(args: tuple) -> Callable[[Any], Any]:
+    item = _decoder(args[0]) if args else _identity
+    return _none_or(lambda data: frozenset(item(v) for v in data))
+
+
+def _tuple_decoder(args: tuple) -> Callable[[Any], Any]:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+        return _none_or(lambda data: tuple(item(v) for v in data))
+    if args:
+        items = tuple(_decoder(a) for a in args)
+        return _none_or(lambda data: tuple(f(v) for f, v in zip(items, data, strict=False)))
+    return _none_or(tuple)
+
+
+def _list_decoder(args: tuple) -> Callable[[Any], Any]:
+    item = _decoder(args[0]) if args else _identity
+    return _none_or(lambda data: [item(v) for v in data])
+
+
+def _mapping_decoder(args: tuple) -> Callable[[Any], Any]:
+    if len(args) == 2:
+        key, value = _decoder(args[0]), _decoder(args[1])
+        return _none_or(lambda data: {key(k): value(v) for k, v in data.items()})
+    return _none_or(dict)
+
+
+# The decoder of a generic type by its origin, built from the decoders of its type arguments.
+_BY_ORIGIN: dict[Any, Callable[[tuple], Callable[[Any], Any]]] = {
+    typing.Union: _union_decoder,
+    types.UnionType: _union_decoder,
+    frozenset: _set_decoder,
+    set: _set_decoder,
+    tuple: _tuple_decoder,
+    list: _list_decoder,
+    dict: _mapping_decoder,
+    Mapping: _mapping_decoder,
+    typing.Mapping: _mapping_decoder,
+}
+
+
+def _scalar_decoder(tp: Any) -> Callable[[Any], Any]:
+    if tp is int:
+        return _none_or(lambda data: data if isinstance(data, bool) else int(data))
+    if tp in (str, float, bool):
+        return _none_or(tp)
+    return _identity
+
+
 @cache
 def _decoder(tp: Any) -> Callable[[Any], Any]:
     """The function that rebuilds a value of type `tp`, worked out from the type once: every
@@ -56,37 +112,10 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
         return _none_or(lambda data: Fraction(str(data)))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin in (typing.Union, types.UnionType):
-        options = [a for a in args if a is not type(None)]
-        if len(options) == 1:
-            return _none_or(_decoder(options[0]))
-        return _identity  # several types: the JSON value is kept as it is
-    if origin in (frozenset, set):
-        item = _decoder(args[0]) if args else _identity
-        return _none_or(lambda data: frozenset(item(v) for v in data))
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _decoder(args[0])
-            return _none_or(lambda data: tuple(item(v) for v in data))
-        if args:
-            items = tuple(_decoder(a) for a in args)
-            return _none_or(lambda data: tuple(f(v) for f, v in zip(items, data, strict=False)))
-        return _none_or(tuple)
-    if origin is list:
-        item = _decoder(args[0]) if args else _identity
-        return _none_or(lambda data: [item(v) for v in data])
-    if origin in (dict, Mapping, typing.Mapping):
-        if len(args) == 2:
-            key, value = _decoder(args[0]), _decoder(args[1])
-            return _none_or(lambda data: {key(k): value(v) for k, v in data.items()})
-        return _none_or(dict)
-    if tp is int:
-        return _none_or(lambda data: data if isinstance(data, bool) else int(data))
-    if tp in (str, float, bool):
-        return _none_or(tp)
-    return _identity
+    by_origin = _BY_ORIGIN.get(typing.get_origin(tp))
+    if by_origin is not None:
+        return by_origin(typing.get_args(tp))
+    return _scalar_decoder(tp)
 
 
 def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:

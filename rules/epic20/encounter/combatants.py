@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.core.errors import SheetRefused
+from rules.epic20.archetype_types import Archetype
 from rules.epic20.archetypes import BY_SLUG as ARCHETYPES
 from rules.epic20.costs import LIMITED_USE, power_cost
-from rules.epic20.derived import derive
+from rules.epic20.derived import Derived, derive
+from rules.epic20.grants import Character
 from rules.epic20.grants import character as sheet_character
 from rules.epic20.grants import resolve as resolve_grants
 from rules.epic20.resolution.damage import minion_hit_points
@@ -22,7 +24,7 @@ from rules.epic20.resolution.defense import defense_against
 from rules.epic20.resolution.equipment import equipment_states
 from rules.epic20.resolution.skills import skills_from_derived
 from rules.epic20.resolution.state import CombatantState
-from rules.epic20.sheet import parse_sheet
+from rules.epic20.sheet import Sheet, parse_sheet
 from rules.epic20.weapons import chosen_weapons
 
 from .codec import decode_dataclass, encode
@@ -30,6 +32,44 @@ from .codec import decode_dataclass, encode
 PENETRATING_MODIFIER = "ataque-penetrante"
 # Keys of a folded combatant that are the order of play's and the cards', not the engine's.
 APP_KEYS = ("initiative", "initiative_roll", "removed", "defense", "hero_points_max")
+
+
+def _parse(sheet: Mapping) -> Sheet:
+    """The engine's parsed sheet; `SheetRefused` when it cannot be read (a missing name is no bar)."""
+    parsed, problems = parse_sheet(sheet)
+    blocking = [p for p in problems if p.code != "name.required"]
+    if blocking or parsed.level is None:
+        raise SheetRefused(blocking or problems)
+    return parsed
+
+
+def _archetype_terms(parsed: Sheet) -> Archetype | None:
+    """The archetype's terms with the options the sheet chose; None without an archetype."""
+    archetype = ARCHETYPES.get(parsed.archetype) if parsed.archetype else None
+    return archetype.with_options(dict(parsed.archetype_options)) if archetype else None
+
+
+def _starting_hit_points(derived: Derived, *, minion: bool, hit_points: int | None) -> int:
+    """The sheet's hit points, or a minion's from the hit points it was given."""
+    if minion and hit_points is not None:
+        return minion_hit_points(hit_points)
+    return derived.hit_points
+
+
+def _limited_uses(who: Character, terms: Archetype | None) -> dict[str, int]:
+    """Uso limitado (LISTA DE PODERES › Modificadores de poderes): "gastando puntos de Héroe, un
+    número igual o mayor al nuevo coste" — the power's cost with the modifier, a whole number."""
+    return {p.slug: math.ceil(power_cost(p, terms)) for p in who.powers if LIMITED_USE in p.modifiers}
+
+
+def _details(parsed: Sheet, who: Character) -> dict[str, tuple[str, ...]]:
+    """The free-text details (immunities' elements, Vulnerabilidad a «algo», Cazador de espíritus'
+    weapon, attack powers' descriptions) for resolution.damage_types."""
+    details: dict[str, list[str]] = {}
+    for entry in (*who.powers, *parsed.advantages, *who.complications):
+        if entry.detail:
+            details.setdefault(entry.slug, []).append(entry.detail)
+    return {slug: tuple(texts) for slug, texts in details.items()}
 
 
 def build_combatant(
@@ -44,32 +84,18 @@ def build_combatant(
 ) -> CombatantState:
     """A combatant's starting state from its sheet, with the engine's parsed sheet and derived
     numbers. Raises `SheetRefused` when the sheet cannot be read (no level, wrong shapes)."""
-    parsed, problems = parse_sheet(sheet)
-    blocking = [p for p in problems if p.code != "name.required"]
-    if blocking or parsed.level is None:
-        raise SheetRefused(blocking or problems)
-    archetype = ARCHETYPES.get(parsed.archetype) if parsed.archetype else None
-    terms = archetype.with_options(dict(parsed.archetype_options)) if archetype else None
+    parsed = _parse(sheet)
+    terms = _archetype_terms(parsed)
     who = sheet_character(parsed, resolve_grants(parsed, terms))
     derived = derive(parsed.level, parsed.attributes, who, parsed.equipment, parsed.skills, terms)
-    hit_points_max = derived.hit_points
-    if minion and hit_points is not None:
-        hit_points_max = minion_hit_points(hit_points)
+    hit_points_max = _starting_hit_points(derived, minion=minion, hit_points=hit_points)
     penetrating = {p.slug for p in who.powers if PENETRATING_MODIFIER in p.modifiers}
-    # Uso limitado (LISTA DE PODERES › Modificadores de poderes): "gastando puntos de Héroe, un
-    # número igual o mayor al nuevo coste" — the power's cost with the modifier, a whole number.
-    limited = {p.slug: math.ceil(power_cost(p, terms)) for p in who.powers if LIMITED_USE in p.modifiers}
+    limited = _limited_uses(who, terms)
     # Every property the maneuvers read (shield, two-handed, reach…), and the weapon Fineza con
     # un arma / Ojo agudo chose: the same numbers the sheet shows (rules.epic20.weapons).
     equipment = equipment_states(parsed.equipment, parsed.maneuvers)
     chosen = chosen_weapons(who.maneuvers, parsed.equipment, who.maneuver_details, who.powers)
     extra = {"attributes": dict(parsed.attributes)} if parsed.attributes else {}
-    # The free-text details (immunities' elements, Vulnerabilidad a «algo», Cazador de espíritus'
-    # weapon, attack powers' descriptions) for resolution.damage_types.
-    details: dict[str, list[str]] = {}
-    for entry in (*who.powers, *parsed.advantages, *who.complications):
-        if entry.detail:
-            details.setdefault(entry.slug, []).append(entry.detail)
     state = CombatantState(
         **extra,
         id=str(cid),
@@ -91,7 +117,7 @@ def build_combatant(
         skills=skills_from_derived(derived.skills, {e.key: e.value for e in parsed.skills}),
         equipment=equipment,
         minion=minion,
-        details={slug: tuple(texts) for slug, texts in details.items()},
+        details=_details(parsed, who),
         chosen_weapons=chosen,
     )
     start = derived.hero_points_max if hero_points is None else hero_points

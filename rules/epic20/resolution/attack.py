@@ -191,29 +191,39 @@ def _attribute(attacker: CombatantState, profile: AttackProfile, declared: set[s
     return best, attacker.attribute(best)
 
 
+def _two_ranged_weapons(attacker: CombatantState) -> bool:
+    """The attacker has two ranged weapons ready (Ataque brutal de ráfaga without a burst weapon)."""
+    ready = [eq for eq in attacker.equipment if eq.ranged and eq.status == READY and not eq.armor]
+    return len(ready) >= 2
+
+
+def _brutal_chains(attacker: CombatantState, profile: AttackProfile) -> list[str]:
+    """The Ataque brutal chains this attack fits: a two-handed melee weapon (Ataque brutal), a
+    burst or two ranged weapons (Ataque brutal de ráfaga)."""
+    chains = []
+    if profile.kind == "melee" and profile.two_handed:
+        chains.append("ataque-brutal")
+    if profile.kind == "ranged" and (profile.burst or _two_ranged_weapons(attacker)):
+        chains.append("ataque-brutal-de-rafaga")
+    return chains
+
+
+def _brutal_attack_earned(attacker: CombatantState, spec, profile: AttackProfile, net: int) -> bool:
+    """Ataque brutal 1-3 make the attack penetrating. 1: with a hero point for Superioridad;
+    2: "cada vez que tiene Superioridad"; 3: "sin Inferioridad" — each tier keeps the lower ones
+    (l.711-721)."""
+    hero = spec.hero_point == "superioridad"
+    return any(
+        earned_by_tier(tier(attacker, base), hero_superiority=hero, net=net)
+        for base in _brutal_chains(attacker, profile)
+    )
+
+
 def _penetrating(attacker, target, spec, profile, tiers, net) -> bool:
-    penetrating = profile.penetrating
     declared_attack = any(family(m) == "ataque" for m in spec.maneuvers)
-    if not declared_attack:
-        for base, fits in (
-            ("ataque-brutal", profile.kind == "melee" and profile.two_handed),
-            (
-                "ataque-brutal-de-rafaga",
-                profile.kind == "ranged"
-                and (
-                    profile.burst
-                    or sum(
-                        1 for eq in attacker.equipment if eq.ranged and eq.status == READY and not eq.armor
-                    )
-                    >= 2
-                ),
-            ),
-        ):
-            # 1: with a hero point for Superioridad; 2: "cada vez que tiene Superioridad"; 3: "sin
-            # Inferioridad" — each tier keeps the lower ones (l.711-721).
-            hero = spec.hero_point == "superioridad"
-            if fits and earned_by_tier(tier(attacker, base), hero_superiority=hero, net=net):
-                penetrating = True
+    penetrating = profile.penetrating or (
+        not declared_attack and _brutal_attack_earned(attacker, spec, profile, net)
+    )
     if (
         penetrating
         and profile.kind in ("melee", "ranged")

@@ -65,8 +65,8 @@ def _target_condition_sources(attacker, target, spec, profile) -> list[Source]:
     return extra
 
 
-def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Source]]:
-    """Circumstances the state implies, plus sources that are no circumstance."""
+def _implied_circumstances(attacker, target) -> list[str]:
+    """The circumstances the attacker's and the target's state imply (ATACAR EN COMBATE)."""
     auto: list[str] = []
     if attacker.condition("stunned"):
         auto.append("atacante-aturdido")
@@ -77,21 +77,31 @@ def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Sou
     if target.condition("unaware"):
         auto.append("objetivo-desprevenido")
     auto += powers_in_play.implied_circumstances(target)  # Invisibilidad switched on
-    extra = _target_condition_sources(attacker, target, spec, profile)
-    # Only one "exposed" Superioridad counts: it describes one situation.
+    return auto
+
+
+def _one_exposed(extra: list[Source]) -> list[Source]:
+    """Only one "exposed" Superioridad counts: it describes one situation."""
     exposed = [s for s in extra if s.delta > 0]
-    extra = [s for s in extra if s.delta <= 0] + exposed[:1]
-    if spec.counter:
-        lunge = target.condition("lunging")
-        if lunge is None or lunge.other != attacker.id:
-            raise _refuse(
-                "attack.no_counter", "No hay ataque extra que usar.", "There is no extra attack to use."
-            )
-        # Ataque a fondo 2: "El ataque que recibe se hace con Inferioridad"; 3: Doble Inferioridad.
-        if lunge.value >= 2:
-            extra.append(
-                _src("ataque-a-fondo", 1 - lunge.value, MANEUVERS, "Ataque a fondo", "All-out attack")
-            )
+    return [s for s in extra if s.delta <= 0] + exposed[:1]
+
+
+def _counter_sources(attacker, target) -> list[Source]:
+    """The extra attack a target's Ataque a fondo grants; refused when there is none to use."""
+    lunge = target.condition("lunging")
+    if lunge is None or lunge.other != attacker.id:
+        raise _refuse(
+            "attack.no_counter", "No hay ataque extra que usar.", "There is no extra attack to use."
+        )
+    # Ataque a fondo 2: "El ataque que recibe se hace con Inferioridad"; 3: Doble Inferioridad.
+    if lunge.value >= 2:
+        return [_src("ataque-a-fondo", 1 - lunge.value, MANEUVERS, "Ataque a fondo", "All-out attack")]
+    return []
+
+
+def _attacker_condition_sources(attacker, target, spec, profile) -> list[Source]:
+    """What the attacker's own maneuvers and powers in play do to this attack (MANIOBRAS DE COMBATE)."""
+    extra: list[Source] = []
     own = attacker.condition("defensive-attack")
     if own or "ataque-defensivo" in spec.maneuvers:
         extra.append(_src("ataque-defensivo", -1, MANEUVERS, "Ataque defensivo", "Defensive attack"))
@@ -103,6 +113,16 @@ def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Sou
             _src(cond.source, +1, cond.rule or MANEUVERS, "Punto débil mostrado", "Weak point shown")
         )
     extra += powers_in_play.attack_sources(attacker, profile)  # Disminuirse, Velocista (powers in play)
+    return extra
+
+
+def _state_sources(attacker, target, spec, profile) -> tuple[list[str], list[Source]]:
+    """Circumstances the state implies, plus sources that are no circumstance."""
+    auto = _implied_circumstances(attacker, target)
+    extra = _one_exposed(_target_condition_sources(attacker, target, spec, profile))
+    if spec.counter:
+        extra += _counter_sources(attacker, target)
+    extra += _attacker_condition_sources(attacker, target, spec, profile)
     if "pesado" in target.advantages and set(spec.maneuvers) & {"tumbar", "empujar"}:
         extra.append(_src("pesado", -1, "LISTA DE VENTAJAS", "Objetivo pesado", "Heavy target"))
     return auto, extra

@@ -186,33 +186,50 @@ def _immunity(prepared: PreparedAttack, found: frozenset[str]) -> tuple[str, str
     return None
 
 
+def _passes_through_insubstantial(prepared: PreparedAttack) -> bool:
+    """Insustancial: only emotional attacks, and bodies or weapons of a Cazador de espíritus, reach it."""
+    attacker, target, profile = prepared.attacker, prepared.target, prepared.profile
+    if not is_insubstantial(target) or profile.kind not in PHYSICAL_OR_MENTAL:
+        return False
+    hunter = profile.kind != "mental" and _spirit_hunter(attacker, profile.equipment)
+    return not hunter
+
+
+def _vulnerability(prepared: PreparedAttack, found: frozenset[str]) -> str | None:
+    """COMPLICACIONES › Vulnerabilidad a «algo»: the detail this damaging attack matches."""
+    target = prepared.target
+    if VULNERABILITY not in target.complications or prepared.profile.damage is None:
+        return None
+    return next((d for d in target.details.get(VULNERABILITY, ()) if matches(d, found)), None)
+
+
+def _why_immunity_ignored(prepared: PreparedAttack, vulnerable: str | None) -> str | None:
+    """The Nota's limits on an immunity, and Vulnerabilidad's "o daño normal si era inmune"."""
+    if prepared.level > prepared.target.effective_level:
+        return "level"  # "un enemigo de mayor nivel ignorará la inmunidad"
+    if prepared.profile.artillery:
+        return "heavy"  # "si el ataque viene de un arma pesada (andador, nave espacial, etc)"
+    if vulnerable:
+        return "vulnerable"  # "o daño normal si era inmune"
+    return None
+
+
 def read(prepared: PreparedAttack) -> Reading:
     """Immunity, vulnerability and insubstantiality of the target against this attack."""
-    attacker, target, profile = prepared.attacker, prepared.target, prepared.profile
-    if is_insubstantial(target) and profile.kind in PHYSICAL_OR_MENTAL:
-        # Only emotional attacks, and bodies or weapons of a Cazador de espíritus, reach it.
-        hunter = profile.kind != "mental" and _spirit_hunter(attacker, profile.equipment)
-        if not hunter:
-            return Reading(unaffected=True, reason="insubstantial", factor=0, data={"insubstantial": True})
+    target, profile = prepared.target, prepared.profile
+    if _passes_through_insubstantial(prepared):
+        return Reading(unaffected=True, reason="insubstantial", factor=0, data={"insubstantial": True})
     found = attack_words(prepared)
     if forms.in_gas_form(target) and not forms.reaches_gas(profile.shape, prepared.spec.cone, found):
         return Reading(unaffected=True, reason="gas", factor=0, data={"gas_form": True})
-    vulnerable = None
-    if VULNERABILITY in target.complications and profile.damage is not None:
-        vulnerable = next((d for d in target.details.get(VULNERABILITY, ()) if matches(d, found)), None)
+    vulnerable = _vulnerability(prepared, found)
     immunity = _immunity(prepared, found)
     if immunity is None:
         if vulnerable:
             return Reading(factor=2, vulnerability=vulnerable, data={"vulnerable": vulnerable})
         return Reading()
     slug, detail = immunity
-    ignored = None
-    if prepared.level > target.effective_level:
-        ignored = "level"  # "un enemigo de mayor nivel ignorará la inmunidad"
-    elif profile.artillery:
-        ignored = "heavy"  # "si el ataque viene de un arma pesada (andador, nave espacial, etc)"
-    elif vulnerable:
-        ignored = "vulnerable"  # "o daño normal si era inmune"
+    ignored = _why_immunity_ignored(prepared, vulnerable)
     data = {"immunity": slug, "immunity_ignored": ignored}
     if ignored is None:
         return Reading(True, "immune", 0, slug, detail, data=data)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .profiles import AttackProfile
-from .state import READY, CombatantState
+from .state import READY, CombatantState, EquipmentState
 
 SPECIAL_PHYSICAL_POWERS = ("superproteccion", "superesquiva")  # LISTA DE PODERES › Superdefensas
 # ARQUETIPOS: Artista Marcial "cuando no lleva ninguna armadura se aplica como si llevara armadura
@@ -58,6 +58,76 @@ def shield_in_use(target: CombatantState) -> bool:
     return has_maneuver and any(eq.shield and eq.status == READY for eq in target.equipment)
 
 
+Candidate = tuple[int, str | None, str | None]  # (value, source, armor item)
+NO_DEFENSE: Candidate = (0, None, None)
+
+
+def _unarmored_archetype(target: CombatantState, armor: list[EquipmentState]) -> bool:
+    """ARQUETIPOS (see UNARMORED_ARCHETYPES): the archetype counts as mundane armour while it wears no
+    armour or shield; Bravo and Granuja also lose it while they have a superdefensa."""
+    if target.archetype not in UNARMORED_ARCHETYPES or armor or shield_in_use(target):
+        return False
+    uses_powers = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS)
+    return target.archetype == "artista-marcial" or not uses_powers
+
+
+def _physical_candidates(target: CombatantState, level: int) -> tuple[list[Candidate], list[Candidate]]:
+    """Superdefensas, special and mundane armour and the unarmored archetypes against melee/ranged
+    (LISTA DE PODERES › Superdefensas; ARQUETIPOS)."""
+    armor = [eq for eq in target.equipment if eq.armor and eq.status == READY]
+    special = [(special_value(level), p, None) for p in SPECIAL_PHYSICAL_POWERS if p in target.powers]
+    special += [(special_value(level), eq.name, eq.name) for eq in armor if eq.kind == "special"]
+    mundane_armor = [(mundane_value(level), eq.name, eq.name) for eq in armor if eq.kind != "special"]
+    if _unarmored_archetype(target, armor):
+        mundane_armor.append((mundane_value(level), target.archetype, None))
+    return special, mundane_armor
+
+
+def _mental_candidates(target: CombatantState, level: int) -> tuple[list[Candidate], list[Candidate]]:
+    """Escudo mental: "no se aplican superdefensas especiales a este ataque, salvo escudo mental"."""
+    if "escudo-mental" in target.powers:
+        return [(special_value(level), "escudo-mental", None)], []
+    return [], []
+
+
+def _emotional_candidates(
+    target: CombatantState, level: int, profile: AttackProfile | None
+) -> tuple[list[Candidate], list[Candidate]]:
+    """Escudo emocional, and Sin miedo against terror (LISTA DE VENTAJAS)."""
+    special: list[Candidate] = []
+    mundane_armor: list[Candidate] = []
+    if "escudo-emocional" in target.powers:
+        special.append((special_value(level), "escudo-emocional", None))
+    if profile is not None and profile.terror and "sin-miedo" in target.advantages:
+        mundane_armor.append((mundane_value(level), "sin-miedo", None))  # LISTA DE VENTAJAS
+    return special, mundane_armor
+
+
+def _candidates(
+    target: CombatantState, kind: str, profile: AttackProfile | None
+) -> tuple[list[Candidate], list[Candidate]]:
+    """The special and the mundane defenses the target may pick from against an attack of `kind`."""
+    level = target.effective_level
+    if kind in ("melee", "ranged"):
+        return _physical_candidates(target, level)
+    if kind == "mental":
+        return _mental_candidates(target, level)
+    if kind == "emotional":
+        return _emotional_candidates(target, level, profile)
+    return [], []
+
+
+def _maneuver(target: CombatantState, kind: str, unstoppable: bool) -> tuple[int, str | None]:
+    """Parada: "incrementar en 1/4 la defensa mundana … contra ataques cuerpo a cuerpo";
+    Esquiva: "Como la anterior, pero usable … contra ataques a distancia o cuerpo a cuerpo"."""
+    level = target.effective_level
+    if target.condition("dodging") and kind in ("melee", "ranged"):
+        return mundane_value(level), "esquiva"
+    if target.condition("parrying") and kind == "melee" and not unstoppable:
+        return mundane_value(level), "parada"
+    return 0, None
+
+
 def defense_against(
     target: CombatantState, profile: AttackProfile | None, *, unstoppable: bool = False
 ) -> Defense:
@@ -67,37 +137,12 @@ def defense_against(
     """
     level = target.effective_level
     kind = profile.kind if profile else "melee"
-    armor = [eq for eq in target.equipment if eq.armor and eq.status == READY]
-    special: list[tuple[int, str, str | None]] = []  # (value, source, item)
-    mundane_armor: list[tuple[int, str, str | None]] = []
-    if kind in ("melee", "ranged"):
-        special += [(special_value(level), p, None) for p in SPECIAL_PHYSICAL_POWERS if p in target.powers]
-        special += [(special_value(level), eq.name, eq.name) for eq in armor if eq.kind == "special"]
-        mundane_armor += [(mundane_value(level), eq.name, eq.name) for eq in armor if eq.kind != "special"]
-        uses_powers = any(p in target.powers for p in SPECIAL_PHYSICAL_POWERS)
-        unarmored = target.archetype in UNARMORED_ARCHETYPES and not armor and not shield_in_use(target)
-        if unarmored and (target.archetype == "artista-marcial" or not uses_powers):
-            mundane_armor.append((mundane_value(level), target.archetype, None))
-    elif kind == "mental" and "escudo-mental" in target.powers:
-        # "no se aplican superdefensas especiales a este ataque, salvo escudo mental"
-        special.append((special_value(level), "escudo-mental", None))
-    elif kind == "emotional":
-        if "escudo-emocional" in target.powers:
-            special.append((special_value(level), "escudo-emocional", None))
-        if profile is not None and profile.terror and "sin-miedo" in target.advantages:
-            mundane_armor.append((mundane_value(level), "sin-miedo", None))  # LISTA DE VENTAJAS
+    special, mundane_armor = _candidates(target, kind, profile)
+    maneuver_bonus, maneuver_source = _maneuver(target, kind, unstoppable)
 
-    maneuver_bonus, maneuver_source = 0, None
-    # Parada: "incrementar en 1/4 la defensa mundana … contra ataques cuerpo a cuerpo";
-    # Esquiva: "Como la anterior, pero usable … contra ataques a distancia o cuerpo a cuerpo".
-    if target.condition("dodging") and kind in ("melee", "ranged"):
-        maneuver_bonus, maneuver_source = mundane_value(level), "esquiva"
-    elif target.condition("parrying") and kind == "melee" and not unstoppable:
-        maneuver_bonus, maneuver_source = mundane_value(level), "parada"
-
-    best_mundane = max(mundane_armor, default=(0, None, None))
+    best_mundane = max(mundane_armor, default=NO_DEFENSE)
     mundane_total = (best_mundane[0] + maneuver_bonus, best_mundane[1] or maneuver_source, best_mundane[2])
-    best_special = max(special, key=lambda c: (c[0], c[2] is None), default=(0, None, None))
+    best_special = max(special, key=lambda c: (c[0], c[2] is None), default=NO_DEFENSE)
     chosen = best_special if best_special[0] >= mundane_total[0] and best_special[0] > 0 else mundane_total
     used_maneuver = maneuver_bonus if chosen is mundane_total else 0
     base = 10 + level // 2

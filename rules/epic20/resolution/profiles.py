@@ -15,7 +15,7 @@ from fractions import Fraction
 from rules.core.errors import Refused
 
 from .powers_in_play import THROWN_OBJECT, thrown_attribute
-from .state import READY, CombatantState
+from .state import READY, CombatantState, EquipmentState
 
 UNARMED = "unarmed"
 SPECIAL, MUNDANE, BARE = Fraction(1), Fraction(1, 2), Fraction(0)
@@ -83,6 +83,78 @@ def _from_power(power, kind: str, slug: str) -> dict:
     }
 
 
+def _unarmed_profile(attacker: CombatantState, kind: str, attribute: str) -> AttackProfile:
+    """Unarmed: melee only. Superfuerza "cuenta como ataque especial cuerpo a cuerpo … no necesita
+    lucha sin armas"; Lucha sin armas: "no se le aplica 0 a los ataques, sino 1/2 nivel" (MANIOBRAS
+    DE COMBATE)."""
+    if kind != "melee":
+        raise Refused(
+            "attack.unarmed_not_melee",
+            "ATACAR EN COMBATE",
+            "Sin armas sólo se ataca cuerpo a cuerpo.",
+            "Unarmed attacks are melee only.",
+        )
+    attack_type = (
+        SPECIAL if attacker.has("superfuerza") else MUNDANE if attacker.has("lucha-sin-armas") else BARE
+    )
+    return AttackProfile(
+        UNARMED, kind, attack_type, attribute, unarmed=True, penetrating=UNARMED in attacker.penetrating
+    )
+
+
+def _item_profile(
+    attacker: CombatantState, item: EquipmentState, kind: str, powers: Mapping[str, object]
+) -> AttackProfile:
+    """An equipment item, ready to use (Reglas de equipo): special or mundane by its kind, with the
+    power it carries, if any."""
+    if item.status != READY:
+        raise Refused(
+            "equipment.not_ready",
+            "Reglas de equipo",
+            f"«{item.name}» no se puede usar ahora ({item.status}).",
+            f"'{item.name}' cannot be used now ({item.status}).",
+        )
+    info = _from_power(powers.get(item.power) if item.power else None, kind, item.power or "")
+    info["attack_type"] = SPECIAL if item.kind == "special" else MUNDANE
+    return replace(
+        AttackProfile(item.name, kind, info.pop("attack_type"), info.pop("attribute"), equipment=item.name),
+        **{
+            **info,
+            "burst": info.get("burst", False) or item.burst,
+            "penetrating": info.get("penetrating", False) or item.name in attacker.penetrating,
+        },
+        two_handed=item.two_handed,
+        reach=item.reach,
+    )
+
+
+def _thrown_object_profile(attacker: CombatantState, kind: str, attribute: str) -> AttackProfile:
+    """Throwing whatever is at hand: a mundane ranged attack with Agilidad (Superfuerza: "para
+    arrojar objetos y hacer daño especial con ellos, comprar también el poder de ataque a
+    distancia"); Masa de músculos throws with Corpulencia (powers_in_play.thrown_attribute)."""
+    if kind != "ranged":
+        raise Refused(
+            "attack.thrown_is_ranged",
+            "ATACAR EN COMBATE",
+            "Arrojar un objeto es un ataque a distancia.",
+            "Throwing an object is a ranged attack.",
+        )
+    return AttackProfile(THROWN_OBJECT, kind, MUNDANE, thrown_attribute(attacker, attribute))
+
+
+def _power_profile(
+    attacker: CombatantState, kind: str, slug: str, powers: Mapping[str, object]
+) -> AttackProfile:
+    """One of the attacker's powers, read from the catalogue when it is given."""
+    info = _from_power(powers.get(slug), kind, slug)
+    if slug in attacker.thrown and kind == "ranged":
+        info["attribute"] = thrown_attribute(attacker, info["attribute"])  # a power used to throw
+    return replace(
+        AttackProfile(slug, kind, info.pop("attack_type", SPECIAL), info.pop("attribute")),
+        **{**info, "penetrating": info.get("penetrating", False) or slug in attacker.penetrating},
+    )
+
+
 def profile_for(
     attacker: CombatantState, kind: str, with_: str, powers: Mapping[str, object] | None = None
 ) -> AttackProfile:
@@ -92,62 +164,14 @@ def profile_for(
     powers = powers or {}
     attribute = _kind_default(kind)
     if with_ == UNARMED:
-        if kind != "melee":
-            raise Refused(
-                "attack.unarmed_not_melee",
-                "ATACAR EN COMBATE",
-                "Sin armas sólo se ataca cuerpo a cuerpo.",
-                "Unarmed attacks are melee only.",
-            )
-        # Superfuerza "cuenta como ataque especial cuerpo a cuerpo … no necesita lucha sin armas";
-        # Lucha sin armas: "no se le aplica 0 a los ataques, sino 1/2 nivel" (MANIOBRAS DE COMBATE).
-        attack_type = (
-            SPECIAL if attacker.has("superfuerza") else MUNDANE if attacker.has("lucha-sin-armas") else BARE
-        )
-        return AttackProfile(
-            UNARMED, kind, attack_type, attribute, unarmed=True, penetrating=UNARMED in attacker.penetrating
-        )
+        return _unarmed_profile(attacker, kind, attribute)
     item = attacker.item(with_)
     if item is not None:
-        if item.status != READY:
-            raise Refused(
-                "equipment.not_ready",
-                "Reglas de equipo",
-                f"«{item.name}» no se puede usar ahora ({item.status}).",
-                f"'{item.name}' cannot be used now ({item.status}).",
-            )
-        info = _from_power(powers.get(item.power) if item.power else None, kind, item.power or "")
-        info["attack_type"] = SPECIAL if item.kind == "special" else MUNDANE
-        return replace(
-            AttackProfile(with_, kind, info.pop("attack_type"), info.pop("attribute"), equipment=item.name),
-            **{
-                **info,
-                "burst": info.get("burst", False) or item.burst,
-                "penetrating": info.get("penetrating", False) or item.name in attacker.penetrating,
-            },
-            two_handed=item.two_handed,
-            reach=item.reach,
-        )
+        return _item_profile(attacker, item, kind, powers)
     if with_ == THROWN_OBJECT:
-        # Throwing whatever is at hand: a mundane ranged attack with Agilidad (Superfuerza: "para
-        # arrojar objetos y hacer daño especial con ellos, comprar también el poder de ataque a
-        # distancia"); Masa de músculos throws with Corpulencia (powers_in_play.thrown_attribute).
-        if kind != "ranged":
-            raise Refused(
-                "attack.thrown_is_ranged",
-                "ATACAR EN COMBATE",
-                "Arrojar un objeto es un ataque a distancia.",
-                "Throwing an object is a ranged attack.",
-            )
-        return AttackProfile(THROWN_OBJECT, kind, MUNDANE, thrown_attribute(attacker, attribute))
+        return _thrown_object_profile(attacker, kind, attribute)
     if with_ in attacker.powers:
-        info = _from_power(powers.get(with_), kind, with_)
-        if with_ in attacker.thrown and kind == "ranged":
-            info["attribute"] = thrown_attribute(attacker, info["attribute"])  # a power used to throw
-        return replace(
-            AttackProfile(with_, kind, info.pop("attack_type", SPECIAL), info.pop("attribute")),
-            **{**info, "penetrating": info.get("penetrating", False) or with_ in attacker.penetrating},
-        )
+        return _power_profile(attacker, kind, with_, powers)
     raise Refused(
         "attack.unknown_weapon",
         "ATACAR EN COMBATE",

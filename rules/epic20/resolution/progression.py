@@ -20,7 +20,7 @@ from rules.epic20.dice import DiceSource, Roll
 from . import hero_points
 from .sources import Source, net_superiority
 from .state import ACTIVE, CombatantState, Event, ProgressionEffect
-from .success import check
+from .success import Check, check
 from .turn import ActionBudget
 
 RULE = "SUPERPODERES CON PROGRESIÓN"
@@ -119,6 +119,93 @@ def maintain(
     )
 
 
+def _effect_to_escape(state: CombatantState, power: str, by: str) -> ProgressionEffect:
+    """The effect `power` applied by `by` that `state` tries to break free of (Librarse de efectos)."""
+    effect = next((e for e in state.progressions if e.power == power and e.by == by), None)
+    if effect is None or state.status != ACTIVE:
+        raise Refused(
+            "progression.none", ESCAPE_RULE, "No hay efecto del que librarse.", "Nothing to escape from."
+        )
+    return effect
+
+
+def _escapismo_tier(state: CombatantState, effect: ProgressionEffect) -> int:
+    """Escapismo (grabs only): 0 without it, 1 with Escapismo, 2 with Escapismo 2."""
+    if not effect.grab:
+        return 0
+    return 2 if state.has("escapismo-2") else 1 if state.has("escapismo") else 0
+
+
+def _spend_escape_action(budget: ActionBudget, escapismo: int) -> tuple[ActionBudget, str]:
+    """One attempt per turn, two with Escapismo 2 (move, then object); Escapismo may use the object
+    action; otherwise the attempt costs the standard action (Librarse de efectos)."""
+    if budget.escapes >= (2 if escapismo == 2 else 1):
+        raise Refused(
+            "progression.one_escape_per_turn",
+            ESCAPE_RULE,
+            "Ya lo intentó este turno.",
+            "Already tried this turn.",
+        )
+    kinds = {0: ["standard"], 1: ["object", "standard"], 2: ["move", "object", "standard"]}[escapismo]
+    kind = next((k for k in kinds if getattr(budget, k) >= 1), None)
+    if kind is None:
+        raise Refused("turn.no_standard_action", ESCAPE_RULE, "No le quedan acciones.", "No action left.")
+    budget, _ = budget.spend(kind, escape=True)
+    return replace(budget, escapes=budget.escapes + 1), kind
+
+
+def _escape_sources(
+    state: CombatantState, effect: ProgressionEffect, escapismo: int, hero_point: bool
+) -> tuple[CombatantState, list[Source]]:
+    """Superioridad and Inferioridad on the attempt; a hero point spent on Superioridad is paid here."""
+    sources: list[Source] = []
+    if escapismo:
+        sources.append(Source("escapismo", +1, "MANIOBRAS DE COMBATE", "Escapismo", "Escape artist"))
+    if effect.grab and state.has("superfuerza"):  # Crecer switched on counts too
+        # Superfuerza: "tiradas de fuerza «que no son de ataque» con Superioridad, por ejemplo … soltarse de un agarrón"
+        sources.append(Source("superfuerza", +1, "LISTA DE PODERES", "Superfuerza", "Super-strength"))
+    if state.condition("stunned"):
+        sources.append(Source("atacante-aturdido", -1, "ATURDIMIENTO", "Aturdido", "Stunned"))
+    if hero_point:
+        state = hero_points.pay(state, 1, what="superioridad")
+        sources.append(Source("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
+    return state, sources
+
+
+def _escape_event(
+    state: CombatantState,
+    power: str,
+    roll: Roll,
+    difficulty: int,
+    result: Check,
+    degrees: int,
+    kind: str,
+    sources: list[Source],
+) -> Event:
+    """The log line of one attempt to break free; `degrees` is what is left of the effect."""
+    removed, success = result.successes, result.success
+    return Event(
+        "escape",
+        f"{_who(state)} intenta librarse de {power}: {roll.total} contra {difficulty}"
+        + (f", quita {removed} {plural(removed, 'grado', 'grados')}." if success else ", sin éxito."),
+        f"{_who(state)} tries to break free of {power}: {roll.total} vs {difficulty}"
+        + (f", removes {removed} {plural(removed, 'degree', 'degrees')}." if success else ", fails."),
+        ESCAPE_RULE,
+        actor=state.id,
+        roll=roll,
+        sources=tuple(sources),
+        data={
+            "power": power,
+            "difficulty": difficulty,
+            "success": success,
+            "margin": result.margin,
+            "degrees_removed": removed,
+            "degrees": max(0, degrees),
+            "action": kind,
+        },
+    )
+
+
 def escape(
     state: CombatantState,
     budget: ActionBudget,
@@ -141,75 +228,24 @@ def escape(
     first roll of this same attempt, thrown again for 2 hero points (PUNTOS DE HÉROE, "Repetir un
     dado de 20": breaking free in a fight is a combat action).
     """
-    effect = next((e for e in state.progressions if e.power == power and e.by == by), None)
-    if effect is None or state.status != ACTIVE:
-        raise Refused(
-            "progression.none", ESCAPE_RULE, "No hay efecto del que librarse.", "Nothing to escape from."
-        )
-    escapismo = 0
-    if effect.grab:
-        escapismo = 2 if state.has("escapismo-2") else 1 if state.has("escapismo") else 0
-    if budget.escapes >= (2 if escapismo == 2 else 1):
-        raise Refused(
-            "progression.one_escape_per_turn",
-            ESCAPE_RULE,
-            "Ya lo intentó este turno.",
-            "Already tried this turn.",
-        )
-    kinds = {0: ["standard"], 1: ["object", "standard"], 2: ["move", "object", "standard"]}[escapismo]
-    kind = next((k for k in kinds if getattr(budget, k) >= 1), None)
-    if kind is None:
-        raise Refused("turn.no_standard_action", ESCAPE_RULE, "No le quedan acciones.", "No action left.")
-    budget, _ = budget.spend(kind, escape=True)
-    budget = replace(budget, escapes=budget.escapes + 1)
+    effect = _effect_to_escape(state, power, by)
+    escapismo = _escapismo_tier(state, effect)
+    budget, kind = _spend_escape_action(budget, escapismo)
 
-    sources: list[Source] = []
     events: list[Event] = []
-    if escapismo:
-        sources.append(Source("escapismo", +1, "MANIOBRAS DE COMBATE", "Escapismo", "Escape artist"))
-    if effect.grab and state.has("superfuerza"):  # Crecer switched on counts too
-        # Superfuerza: "tiradas de fuerza «que no son de ataque» con Superioridad, por ejemplo … soltarse de un agarrón"
-        sources.append(Source("superfuerza", +1, "LISTA DE PODERES", "Superfuerza", "Super-strength"))
-    if state.condition("stunned"):
-        sources.append(Source("atacante-aturdido", -1, "ATURDIMIENTO", "Aturdido", "Stunned"))
-    if hero_point:
-        state = hero_points.pay(state, 1, what="superioridad")
-        sources.append(Source("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
+    state, sources = _escape_sources(state, effect, escapismo, hero_point)
     bonus = math.floor(state.effective_level * state.attribute(effect.escape_attribute))
     net = net_superiority(sources)
     state, roll, spent = hero_points.roll_or_reroll(state, dice, net, bonus, rerolling, in_combat=True)
     events += spent
     difficulty = 10 + effect.by_level
     result = check(roll, difficulty)
-    success, margin = result.success, result.margin
     # "Por cada 5 puntos de diferencia en la tirada, el efecto se reduce en un grado": a margin
     # of 0-4 removes no degree, as a hit by less than 5 deals no damage (l.143).
-    removed = result.successes
-    degrees = effect.degrees - removed
+    degrees = effect.degrees - result.successes
     rest = tuple(e for e in state.progressions if e is not effect)
     state = replace(state, progressions=rest + ((replace(effect, degrees=degrees),) if degrees > 0 else ()))
-    events.append(
-        Event(
-            "escape",
-            f"{_who(state)} intenta librarse de {power}: {roll.total} contra {difficulty}"
-            + (f", quita {removed} {plural(removed, 'grado', 'grados')}." if success else ", sin éxito."),
-            f"{_who(state)} tries to break free of {power}: {roll.total} vs {difficulty}"
-            + (f", removes {removed} {plural(removed, 'degree', 'degrees')}." if success else ", fails."),
-            ESCAPE_RULE,
-            actor=state.id,
-            roll=roll,
-            sources=tuple(sources),
-            data={
-                "power": power,
-                "difficulty": difficulty,
-                "success": success,
-                "margin": margin,
-                "degrees_removed": removed,
-                "degrees": max(0, degrees),
-                "action": kind,
-            },
-        )
-    )
+    events.append(_escape_event(state, power, roll, difficulty, result, degrees, kind, sources))
     state, more = hero_points.award_for_critical(state, roll, stressful=stressful)
     return state, budget, events + more
 

@@ -192,6 +192,61 @@ def _refuse_bad_check(state, stat, skill_key: str, difficulty, opposed_total) ->
         )
 
 
+def _spend_hero_point(
+    state: CombatantState, hero_point: str | None
+) -> tuple[CombatantState, list[Event], list[Source], int]:
+    """A hero point paid with this roll (PUNTOS DE HÉROE): Superioridad or "Subir 2 niveles".
+    Returns the state, the spending's events, its sources and the extra levels."""
+    if hero_point is None:
+        return state, [], [], 0
+    if hero_point not in ("superioridad", "subir-dos-niveles"):
+        raise _refuse(
+            "hero_points.use_with_roll",
+            "Ese uso del punto de Héroe no se gasta en una tirada de habilidad.",
+            "That hero point use is not spent on a skill check.",
+            hero_points.RULE,
+        )
+    state = hero_points.pay(state, 1, what=hero_point)
+    spent = [hero_points._spent_event(state, hero_point, 1)]
+    if hero_point == "superioridad":
+        superiority = Source("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point")
+        return state, spent, [superiority], 0
+    return state, spent, [], 2  # "Subir 2 niveles para una acción estándar que sea instantánea"
+
+
+def _judge(roll: Roll, difficulty: int | None, opposed_total: int | None) -> tuple[bool | None, int | None]:
+    """Success and margin. RESOLVER ACCIONES: "Un 1 siempre es fallo … Un 20 es crítico y es
+    siempre éxito"; an opposed roll must beat the other total; with neither the GM judges."""
+    if difficulty is not None:
+        return check(roll, difficulty).success, roll.total - difficulty
+    if opposed_total is not None:
+        return check(roll, opposed_total, must_exceed=True).success, roll.total - opposed_total
+    return (True if roll.natural_20 else False if roll.natural_1 else None), None
+
+
+def _against_texts(difficulty: int | None, opposed_total: int | None) -> tuple[str, str]:
+    """What the roll was against, as the log says it: the difficulty and its label, or the opposed total."""
+    if difficulty is not None:
+        label_es, label_en = difficulty_label(difficulty), difficulty_label(difficulty, "en")
+        against_es = f" contra {difficulty}" + (f" ({label_es})" if label_es else "")
+        against_en = f" vs {difficulty}" + (f" ({label_en})" if label_en else "")
+        return against_es, against_en
+    if opposed_total is not None:
+        return f" contra {opposed_total} (enfrentada)", f" vs {opposed_total} (opposed)"
+    return "", ""
+
+
+def _result_texts(success: bool | None, roll: Roll) -> tuple[str, str]:
+    """The result as the log says it: success or failure, critical or fumble (RESOLVER ACCIONES)."""
+    result_es = {True: ", éxito", False: ", fallo", None: ""}[success]
+    result_en = {True: ", success", False: ", failure", None: ""}[success]
+    if roll.natural_20:
+        return result_es + " crítico", result_en + " (critical)"
+    if roll.fumble:
+        return result_es + " (pifia)", result_en + " (fumble)"
+    return result_es, result_en
+
+
 def skill_check(
     state: CombatantState,
     skill_key: str,
@@ -219,8 +274,6 @@ def skill_check(
     stat = state.skills.get(skill_key)
     _refuse_bad_check(state, stat, skill_key, difficulty, opposed_total)
     slug = skill_key.partition(":")[0]
-    events: list[Event] = []
-    extra_levels = 0
     all_sources: list[Source] = [
         # RESOLVER ACCIONES: "Habilidad 0 = Inferioridad … 1/2 = Tirada normal … 1 = Superioridad …
         # 2 = Doble Superioridad", plus the advantages (LISTA DE VENTAJAS), as the sheet derived it.
@@ -235,20 +288,8 @@ def skill_check(
     if state.condition("stunned"):
         # ATURDIMIENTO: "se le aplica Inferioridad".
         all_sources.append(Source("aturdido", -1, "ATURDIMIENTO", "Aturdido", "Stunned"))
-    if hero_point in ("superioridad", "subir-dos-niveles"):
-        state = hero_points.pay(state, 1, what=hero_point)
-        events.append(hero_points._spent_event(state, hero_point, 1))
-        if hero_point == "superioridad":
-            all_sources.append(Source("punto-de-heroe", +1, hero_points.RULE, "Punto de Héroe", "Hero point"))
-        else:
-            extra_levels = 2  # "Subir 2 niveles para una acción estándar que sea instantánea"
-    elif hero_point is not None:
-        raise _refuse(
-            "hero_points.use_with_roll",
-            "Ese uso del punto de Héroe no se gasta en una tirada de habilidad.",
-            "That hero point use is not spent on a skill check.",
-            hero_points.RULE,
-        )
+    state, events, hero_sources, extra_levels = _spend_hero_point(state, hero_point)
+    all_sources += hero_sources
     all_sources += list(sources)
     all_sources += powers_in_play.skill_sources(state, slug, stat.attribute, observed)  # Disminuirse…
     bonus = _bonus(state, stat, extra_levels=extra_levels)
@@ -262,32 +303,10 @@ def skill_check(
     )
     events += spent
 
-    # RESOLVER ACCIONES: "Un 1 siempre es fallo … Un 20 es crítico y es siempre éxito".
-    if difficulty is not None:
-        target = difficulty
-        success = check(roll, difficulty).success
-    elif opposed_total is not None:
-        target = opposed_total
-        success = check(roll, opposed_total, must_exceed=True).success
-    else:
-        target = None
-        success = True if roll.natural_20 else False if roll.natural_1 else None
-    margin = roll.total - target if target is not None else None
-
+    success, margin = _judge(roll, difficulty, opposed_total)
     who, name_es, name_en = state.display_name, skill_name(skill_key), skill_name(skill_key, "en")
-    against_es = against_en = ""
-    if difficulty is not None:
-        label_es, label_en = difficulty_label(difficulty), difficulty_label(difficulty, "en")
-        against_es = f" contra {difficulty}" + (f" ({label_es})" if label_es else "")
-        against_en = f" vs {difficulty}" + (f" ({label_en})" if label_en else "")
-    elif opposed_total is not None:
-        against_es, against_en = f" contra {opposed_total} (enfrentada)", f" vs {opposed_total} (opposed)"
-    result_es = {True: ", éxito", False: ", fallo", None: ""}[success]
-    result_en = {True: ", success", False: ", failure", None: ""}[success]
-    if roll.natural_20:
-        result_es, result_en = result_es + " crítico", result_en + " (critical)"
-    elif roll.fumble:
-        result_es, result_en = result_es + " (pifia)", result_en + " (fumble)"
+    against_es, against_en = _against_texts(difficulty, opposed_total)
+    result_es, result_en = _result_texts(success, roll)
     events.append(
         Event(
             "skill_check",
