@@ -320,7 +320,9 @@ def test_a_replaced_line_says_so_in_the_system_words_and_a_system_without_reroll
     plain = [slug for slug in registrations() if slug != "epic20"]
     with translation.override("es"):
         assert str(presentation_for("epic20").superseded_label(7)) == "repetida con un punto de Héroe: ver #7"
-        assert plain and {presentation_for(slug).superseded_label(7) for slug in plain} == {"repetida: ver #7"}
+        assert plain and {presentation_for(slug).superseded_label(7) for slug in plain} == {
+            "repetida: ver #7"
+        }
     with translation.override("en"):
         assert str(presentation_for("epic20").superseded_label(7)) == "rerolled with a hero point: see #7"
         assert presentation_for(plain[0]).superseded_label(7) == "replaced: see #7"
