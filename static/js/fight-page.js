@@ -10,6 +10,8 @@
  *   opens again. When the server cannot be reached a banner says so, retries wait longer each
  *   time (2, 4, 8… up to 30 s), and the banner goes away at the first answer.
  * - The attack form: the weapon list follows the kind of attack, and a weapon picks its kind.
+ * - The GM's drawer keeps the focus when live news redraw it, and gives it back to its button
+ *   when it closes, even if the header (with that button) was redrawn meanwhile.
  * - Success messages go away after a few seconds; errors stay until the next action.
  */
 (function () {
@@ -285,6 +287,44 @@
     root.querySelectorAll("[data-weapon-kind-for]").forEach(followKind);
   }
 
+  // --- The GM's drawer keeps the focus through a redraw -------------------------------------
+  // Live news redraw the drawer's body (and the header with the button that opened it): the
+  // control that had the focus goes, and the focus with it, to the page's body, where Escape
+  // and the drawer's focus trap cannot reach it. The focus goes back to the same control (by its
+  // id) or to the drawer itself, and, once the drawer closes, to the button that opens it.
+  let drawerFocus = null; // the id of the drawer's focused control, before a redraw
+
+  function drawer() {
+    return document.getElementById("gm-drawer");
+  }
+
+  function beforeRedraw(event) {
+    const box = drawer();
+    const target = event.detail.target;
+    const focused = document.activeElement;
+    if (target && target.id === "gm-drawer-body" && box && box.contains(focused)) {
+      drawerFocus = focused.id || "";
+    }
+  }
+
+  function afterRedraw() {
+    const box = drawer();
+    const wanted = drawerFocus;
+    drawerFocus = null;
+    if (wanted === null || !box || !box.classList.contains("show")) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && box.contains(focused)) return;
+    const same = wanted && document.getElementById(wanted);
+    (same && box.contains(same) ? same : box).focus();
+  }
+
+  function drawerClosed(event) {
+    if (event.target !== drawer()) return;
+    const focused = document.activeElement;
+    const button = document.getElementById("gm-drawer-button");
+    if (button && (!focused || focused === document.body || event.target.contains(focused))) button.focus();
+  }
+
   // --- Old success messages go away ---------------------------------------------------------
   function fadeSuccess(root) {
     root.querySelectorAll(".alert-success[role='status']").forEach(function (alert) {
@@ -308,9 +348,12 @@
     document.body.addEventListener("htmx:afterSettle", function (event) {
       fadeSuccess(event.target);
     });
+    document.body.addEventListener("htmx:oobBeforeSwap", beforeRedraw);
+    document.addEventListener("hidden.bs.offcanvas", drawerClosed);
     document.body.addEventListener("htmx:oobAfterSwap", function (event) {
       const target = event.detail.target;
       if (!target) return;
+      if (target.id === "gm-drawer-body") afterRedraw();
       if (target.id === "event-list") logGrew();
       if (target.id === "encounter-controls" || target.closest("#encounter-controls")) fitForms(document);
     });

@@ -2,7 +2,10 @@
 page, Tab alone reaches the form of the turn (every stop on the way visible and showing where the
 focus is), Enter sends it and the log answers; on a phone the tabs of the fight move with the
 arrows, Home and End, and Tab leaves them for the pane they show; the GM's drawer opens from the
-keyboard, takes the focus, and Escape gives it back to the button that opened it."""
+keyboard, takes the focus, and Escape gives it back to the button that opened it. And a whole
+fight, in every system and at both sizes: the GM starts it, each plays their own turns from their
+own page until two whole rounds (Hero: turns) have passed, the GM ends it from the drawer; one
+Enter, one action in the log."""
 
 from __future__ import annotations
 
@@ -58,9 +61,11 @@ def _page_with_the_turn(new_page, force_login, fight, size):
     raise AssertionError(f"nobody has the turn's form {selector}")
 
 
-def _tab_to(page, target) -> list[dict]:
-    """Tab from the top of the page until `target` has the focus; every stop on the way."""
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+def _tab_to(page, target, *, from_top: bool = True) -> list[dict]:
+    """Tab from the top of the page (or from where the focus is) until `target` has the focus;
+    every stop on the way."""
+    if from_top:
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
     stops = []
     for _ in range(MOST_STOPS):
         page.keyboard.press("Tab")
@@ -143,3 +148,169 @@ def test_every_registered_system_names_the_form_of_its_turn():
     from rules.registration import registrations
 
     assert set(TURN_FORM) == set(registrations())
+
+
+# --- A whole fight, from the start to the end, with the keyboard alone -----------------------------
+WHOLE_ROUNDS = 2  # the fight's clock (round; Hero's turn) passes this many whole ones
+MOST_ACTIONS = 60
+START = "#encounter-controls form:has(input[name='type'][value='start']) button[type=submit]"
+END = "#gm-drawer form:has(input[name='type'][value='end']) button[type=submit]"
+ENDED = "Terminado"
+
+
+class _Table:
+    """The two people at the fight, each on their own page, and what the keyboard did there."""
+
+    def __init__(self, fight, pages: dict):
+        self.fight, self.pages = fight, pages
+        self.sent = 0  # actions sent, each by one Enter
+        self.stops: list[tuple[str, dict]] = []  # (step, focus stop) of every Tab
+
+    def encounter(self):
+        from combat.models import Encounter
+
+        return Encounter.objects.get(pk=self.fight.encounter.pk)
+
+    def tab_to(self, who: str, target, step: str, *, from_top: bool = True) -> None:
+        page = self.pages[who]
+        expect(target).to_be_visible()
+        self.stops += [(f"{step} ({who})", s) for s in _tab_to(page, target, from_top=from_top)]
+        expect(target).to_be_focused()
+
+    def choose(self, who: str, control, step: str, *, key: str = "", text: str = "") -> None:
+        """Tab to a control and change it from the keyboard: a key (Space ticks a box) or typed
+        letters (a list picks the option they begin)."""
+        self.tab_to(who, control, step)
+        if key:
+            self.pages[who].keyboard.press(key)
+        if text:
+            self.pages[who].keyboard.type(text)
+
+    def send(self, who: str, button, step: str, *, from_top: bool = True, confirm: bool = False) -> None:
+        """Tab to the form's button, Enter: one action, whose first log line shows on the page."""
+        from combat.models import Event
+
+        page = self.pages[who]
+        self.tab_to(who, button, step, from_top=from_top)
+        before = self.encounter().last_seq
+        if confirm:  # the browser's own "are you sure?", which Enter accepts
+            page.once("dialog", lambda dialog: dialog.accept())
+        page.keyboard.press("Enter")
+        self.sent += 1
+        try:
+            expect(page.locator(f"#event-{before + 1}")).to_be_attached(timeout=LIVE_MS)
+        except AssertionError:
+            said = page.locator("#action-feedback, #gm-feedback").all_inner_texts()
+            raise AssertionError(f"{step} ({who}): Enter wrote nothing; the page says {said}") from None
+        written = Event.objects.filter(encounter_id=self.fight.encounter.pk, seq__gt=before)
+        assert set(written.values_list("action", flat=True)) == {before + 1}, f"{step}: one Enter, one action"
+        self.settle()
+
+    def settle(self) -> None:
+        """Both pages show the fight as it stands now: its newest log line, its version."""
+        encounter = self.encounter()
+        for page in self.pages.values():
+            expect(page.locator(f"#event-{encounter.last_seq}")).to_be_attached(timeout=LIVE_MS)
+            expect(page.locator("#encounter-live")).to_have_attribute(
+                "data-version", str(encounter.version), timeout=LIVE_MS
+            )
+
+
+def _take_turn(table: _Table) -> None:
+    """The next action of the fight, by whoever has it: attack while the form offers it, else end
+    the turn (or phase); in MSH declare for one's own (the NPC blocks: a choice by typing) and, once
+    all have declared, the GM resolves the round."""
+    fight, encounter = table.fight, table.encounter()
+    state, when = encounter.state, f"round {encounter.round}"
+    if fight.system == "msh":
+        side = (state.get("msh") or {}).get("side")
+        if side is None:
+            gm = table.pages["gm"]
+            table.send("gm", gm.locator("#resolve-round-form button[type=submit]"), f"{when}: resolve")
+            return
+        who = "gm" if side == "villains" else "veteran"
+        page = table.pages[who]
+        form = page.locator("#fight-pane-actions form.msh-declare[data-actor]").first
+        actor = int(form.get_attribute("data-actor"))
+        if who == "gm":
+            kind = form.locator(".msh-kind")
+            table.choose("gm", kind, f"{when}: the NPC's choice", text="Bloq")
+            expect(kind).to_have_value("block")
+        table.send(who, form.locator("button[type=submit]").last, f"{when}: {who} declares for {actor}")
+        return
+    who = "gm" if state["current"] == fight.npc else "veteran"
+    page, step = table.pages[who], f"{when}, turn of {state['current']}"
+    if fight.system == "epic20":
+        attack = page.locator("#turn-forms #attack-form fieldset:not([disabled]) button[type=submit]")
+        end = page.locator("#turn-forms #end-turn")
+    elif fight.system == "anima":
+        attack = page.locator("#anima-turn #anima-attack-form button[type=submit]")
+        end = page.locator("#anima-turn #end-turn")
+    else:
+        step += f", segment {state.get('segment')}"
+        attack = page.locator("#hero-menu #attack-form #attack-submit")
+        end = page.locator("#hero-menu #hero-buttons button[data-action='end_turn']")
+    if attack.count() and attack.is_visible():
+        table.send(who, attack, f"{step}: attack")
+    else:
+        table.send(who, end, f"{step}: end the turn")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_whole_fight_is_played_with_the_keyboard_alone(new_page, force_login, make_user, system, size):
+    from combat.models import Event
+    from tests.combat.system_fights import running_fight
+
+    fight = running_fight(
+        system, gm=make_user(username="directora"), veteran=make_user(username="ana"),
+        newcomer=make_user(username="brisa"), started=False,
+    )  # fmt: skip
+    pages = {}
+    for who in ("gm", "veteran"):
+        pages[who] = force_login(new_page(viewport=SIZES[size]), getattr(fight, who))
+        pages[who].goto(fight.url)
+    table = _Table(fight, pages)
+    first = table.encounter().last_seq
+    gm = pages["gm"]
+
+    # 1. The GM starts the fight from their page (MSH: the GM will close each round's declarations).
+    if system == "msh":
+        table.choose("gm", gm.locator("#auto-resolve"), "start: resolve by hand", key="Space")
+        expect(gm.locator("#auto-resolve")).not_to_be_checked()
+    table.send("gm", gm.locator(START), "start")
+    for page in pages.values():
+        expect(page.locator("#encounter-status")).to_have_text("En curso")
+
+    # 2. Turns in order, each by whoever has it, until the clock has passed whole rounds.
+    for _ in range(MOST_ACTIONS):
+        encounter = table.encounter()
+        if encounter.round > WHOLE_ROUNDS or encounter.status != "active":
+            break
+        _take_turn(table)
+    encounter = table.encounter()
+    assert encounter.status == "active", f"the fight ended by itself in round {encounter.round}"
+    assert encounter.round > WHOLE_ROUNDS, f"{MOST_ACTIONS} actions and still in round {encounter.round}"
+
+    # 3. The GM ends it from the drawer, which opens from the keyboard and gives the focus back.
+    button = gm.locator("#gm-drawer-button")
+    table.tab_to("gm", button, "end: the drawer")
+    gm.keyboard.press("Enter")
+    expect(gm.locator("#gm-drawer")).to_be_focused()  # open, and holding the focus (its trap is on)
+    table.send("gm", gm.locator(END), "end", from_top=False, confirm=True)
+    assert table.encounter().status == "ended"
+    for page in pages.values():
+        expect(page.locator("#encounter-status")).to_have_text(ENDED)
+    # Its body was redrawn under the focus: the focus stays in it, where Escape is heard.
+    expect(gm.locator("#gm-drawer:focus, #gm-drawer :focus")).to_have_count(1)
+    gm.keyboard.press("Escape")
+    expect(gm.locator("#gm-drawer")).to_be_hidden()
+    expect(button).to_be_focused()
+
+    # 4. Every stop was visible and showed the focus; one Enter, one action, one group of log rows.
+    hidden = [(step, s["what"]) for step, s in table.stops if not s["visible"]]
+    unmarked = [(step, s["what"]) for step, s in table.stops if not s["shown"]]
+    assert hidden == [], hidden
+    assert unmarked == [], unmarked
+    written = Event.objects.filter(encounter_id=fight.encounter.pk, seq__gt=first)
+    assert written.values("action").distinct().count() == table.sent
