@@ -22,6 +22,8 @@ class SheetSchemaParts:
     character_input: Described | None = None
     stored: Described | None = None
     character: Described | None = None
+    # The point budget a report of its sheets shows (a serializer); None: it has none.
+    budget: Described | None = None
 
 
 def open_parts(slug: str) -> SheetSchemaParts:

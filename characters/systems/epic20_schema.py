@@ -1,25 +1,26 @@
-"""Epic20's sheet as the OpenAPI schema describes it: the serializers of `characters.serializers`
-(the first system's, written before the others), under names of their own."""
+"""Epic20's sheet as the OpenAPI schema describes it: its fields (`epic20_serializers`) under the
+components' names."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from characters.serializers import (
-    CharacterInputSerializer,
-    CharacterSerializer,
+from .epic20_serializers import (
+    BudgetSerializer,
+    CharacterFields,
+    CharacterInputFields,
     DerivedSerializer,
-    SheetSerializer,
-    StoredSheetSerializer,
+    SheetFields,
+    StoredSheetFields,
 )
 
 
-class Epic20Sheet(SheetSerializer):
+class Epic20Sheet(SheetFields):
     """An Epic20 sheet as a player submits it; also the export/import format. `system` may be
     left out (Epic20 is the default)."""
 
 
-class Epic20CharacterInput(CharacterInputSerializer):
+class Epic20CharacterInput(CharacterInputFields):
     """An Epic20 sheet, and the campaign it joins."""
 
 
@@ -27,7 +28,7 @@ def _names_its_system(serializer) -> None:
     serializer.fields["system"] = serializers.ChoiceField(choices=["epic20"])
 
 
-class Epic20StoredSheet(StoredSheetSerializer):
+class Epic20StoredSheet(StoredSheetFields):
     """An Epic20 sheet as stored and exported: exactly as it was accepted, naming its system."""
 
     def __init__(self, *args, **kwargs):
@@ -35,7 +36,7 @@ class Epic20StoredSheet(StoredSheetSerializer):
         _names_its_system(self)
 
 
-class Epic20Character(CharacterSerializer):
+class Epic20Character(CharacterFields):
     """A stored Epic20 character: its sheet, plus what the site knows about it."""
 
     def __init__(self, *args, **kwargs):
@@ -47,4 +48,5 @@ SHEET = Epic20Sheet
 CHARACTER_INPUT = Epic20CharacterInput
 STORED = Epic20StoredSheet
 DERIVED = DerivedSerializer
+BUDGET = BudgetSerializer
 CHARACTER = Epic20Character

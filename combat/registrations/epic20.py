@@ -44,6 +44,7 @@ REGISTRATION = SystemRegistration(
         character_input=sheet_schema.CHARACTER_INPUT,
         stored=sheet_schema.STORED,
         character=sheet_schema.CHARACTER,
+        budget=sheet_schema.BUDGET,
     ),
     demo=demo.load,
     rule_texts=epic20_catalogue.rule_texts,
