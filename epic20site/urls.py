@@ -1,9 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from accounts.views import admin_login
-from notifications import pwa
-
 from . import views
 from .schema_view import SchemaView
 
@@ -21,10 +18,9 @@ api_v1 = [
 ]
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", include("campaigns.home_urls")),
     path("healthz", views.healthz, name="healthz"),
-    path("manifest.webmanifest", pwa.manifest, name="manifest"),
-    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("", include("notifications.pwa_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("campaigns/", include("campaigns.urls")),
@@ -32,7 +28,7 @@ urlpatterns = [
     path("campaigns/", include("combat.system_urls")),
     path("characters/", include("characters.urls")),
     # Before the admin's own routes: its login shares the site's failed-login throttle.
-    path("admin/login/", admin_login, name="admin_login"),
+    path("admin/login/", include("accounts.admin_urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("encounters/", include("combat.urls")),

@@ -10,24 +10,16 @@ from csp.decorators import csp_replace
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from drf_spectacular.views import SpectacularRedocView
 
-from campaigns.game_systems import system_cards
-
 from .pages import envelope as _envelope
 from .pages import is_api as _is_api
 
 logger = logging.getLogger(__name__)
-
-
-def home(request):
-    # Every registered system is pitched, each in its own words (its catalogue's summary).
-    return render(request, "home.html", {"system_cards": system_cards("")})
 
 
 @require_GET
