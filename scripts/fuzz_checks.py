@@ -13,8 +13,9 @@ fight. A 400 is excused only when every error in its envelope is one of those:
   character's own system has, a round the encounter has played, a waiver for an error the sheet
   has, an address that resolves to a public host (a webhook's, a push service's), a system that
   reads the options given, a name nobody has taken, a fight with combatants to start, the system
-  a stored character already has, a pitch the listing already has; and the odds' parameters
-  of another system (`BY_SYSTEM`);
+  a stored character already has, a campaign that plays the sheet's system, a pitch the listing
+  already has, a sheet with a level to raise, a skill the combatant has, an action that changes
+  the fight; and the odds' parameters of another system (`BY_SYSTEM`);
 - what an uploaded file holds (`FILE_CONTENTS`: empty, not JSON, not the format's XML);
 - Django's password validators (`password.*`: too common, too like the username).
 
@@ -51,6 +52,10 @@ STORED_STATE = frozenset(
         "tracking.unsupported",
         "npc_from.other_system",
         "character.other_system",
+        "campaign.other_system",
+        "award.level_unknown",
+        "skill.unknown",
+        "action.no_effect",
         "partida.invalid",
         "start.no_combatants",
         "system.immutable",
