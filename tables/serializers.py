@@ -59,6 +59,9 @@ class CampaignListingSerializer(serializers.Serializer):
         return selectors.listing_of(instance)
 
 
+ID_MAX = 2**63 - 1  # the database's largest id: a larger one is refused, never sent to it
+
+
 class CampaignListingInputSerializer(StrictSerializer):
     """The GM's changes to the campaign's listing; fields left out stay as they are."""
 
@@ -72,7 +75,7 @@ class CampaignListingInputSerializer(StrictSerializer):
     newcomers_welcome = serializers.BooleanField(required=False)
     closes_on = serializers.DateField(required=False, allow_null=True)
     public_encounters = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, max_length=100,
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), required=False, max_length=100,
         help_text="Ids of the campaign's fights anyone may read from the directory.",
     )  # fmt: skip
 

@@ -83,6 +83,7 @@ def test_a_bad_listing_is_a_400_and_changes_nothing_not_even_the_name():
         ({"pitch": "x" * 5001}, "/listing/pitch", "pitch.max_length"),
         ({"pitch": 12}, "/listing/pitch", "pitch.invalid"),
         ({"seat": 2}, "/listing/seat", "seat.unknown_field"),
+        ({"public_encounters": [2**64]}, "/listing/public_encounters/0", "listing.max_value"),
     ],
 )
 def test_each_bad_listing_field_is_named(listing, path, code):
