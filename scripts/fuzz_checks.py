@@ -65,7 +65,8 @@ STORED_STATE = frozenset(
 # system refuses those it does not read and requires those it needs (docs/api.md, "Query
 # parameters"; an action body is one of *some* system's actions, `combat.schemas`).
 BY_SYSTEM = {
-    "GET /api/v1/encounters/{id}/odds/": (".unknown", ".required"),
+    # `kind`: its choices are those of the encounter's system (Epic20's four kinds of attack).
+    "GET /api/v1/encounters/{id}/odds/": (".unknown", ".required", "kind.invalid"),
     "POST /api/v1/encounters/{id}/actions/": (
         ".unknown_field",
         ".required",
