@@ -48,11 +48,12 @@ lint: install-dev ## ruff check and format check
 	$(BIN)/ruff format --check .
 
 # pytest exits 5 when it collects nothing: fine only while tests/e2e has no test file at all.
-# Two workers, each with its own live server and chromium (E2E_WORKERS=0 for one process).
+# Two workers, each with its own live server and chromium (E2E_WORKERS=0 for one process), in
+# the files' own order: the unit suite runs in a random order (pytest-randomly), the browser tests not.
 E2E_WORKERS ?= 2
 e2e: install-dev ## browser tests in Debian's chromium
 	bash scripts/install-browser.sh
-	@rc=0; $(BIN)/pytest tests/e2e -m e2e -n $(E2E_WORKERS) || rc=$$?; \
+	@rc=0; $(BIN)/pytest tests/e2e -m e2e -p no:randomly -n $(E2E_WORKERS) || rc=$$?; \
 	if [ $$rc -eq 5 ] && ! ls tests/e2e/test_*.py >/dev/null 2>&1; then \
 	  echo "e2e: no browser tests written yet"; exit 0; fi; \
 	if [ $$rc -eq 5 ]; then echo "e2e: tests/e2e has test files but pytest collected none (missing @pytest.mark.e2e?)"; fi; \
