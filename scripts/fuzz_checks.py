@@ -64,15 +64,13 @@ STORED_STATE = frozenset(
 # An encounter's operations document every system's parameters and actions; the encounter's own
 # system refuses those it does not read and requires those it needs (docs/api.md, "Query
 # parameters"; an action body is one of *some* system's actions, `combat.schemas`).
+ACTION_BY_SYSTEM = (".unknown_field", ".required", "type.unknown", "declare.unknown_type")
 BY_SYSTEM = {
     # `kind`: its choices are those of the encounter's system (Epic20's four kinds of attack).
     "GET /api/v1/encounters/{id}/odds/": (".unknown", ".required", "kind.invalid"),
-    "POST /api/v1/encounters/{id}/actions/": (
-        ".unknown_field",
-        ".required",
-        "type.unknown",
-        "declare.unknown_type",
-    ),
+    "POST /api/v1/encounters/{id}/actions/": ACTION_BY_SYSTEM,
+    # A standing order is one of the fight's own actions (`combat.order_serializers`).
+    "PUT /api/v1/encounters/{id}/combatants/{cid}/standing-order/": ACTION_BY_SYSTEM,
 }
 
 
