@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from combat.schemas import ID_MAX
 from epic20site.api import ModelSerializer, StrictCharField, StrictSerializer
 
 from . import selectors
@@ -57,9 +58,6 @@ class CampaignListingSerializer(serializers.Serializer):
     def get_attribute(self, instance):
         # Drawn from the campaign: its listing, or the defaults (not listed) when it has none.
         return selectors.listing_of(instance)
-
-
-ID_MAX = 2**63 - 1  # the database's largest id: a larger one is refused, never sent to it
 
 
 class CampaignListingInputSerializer(StrictSerializer):
