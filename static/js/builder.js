@@ -138,6 +138,33 @@
     showRequestError(false);
   });
   document.addEventListener("htmx:afterSettle", function () { window.setTimeout(saveIfWaiting, 0); });
+  // One live check out at a time, kept here rather than by htmx alone: htmx keeps its queue
+  // (`hx-sync`) in its data on the form, and re-initialising the form after an answer's swap
+  // (its attributes changed while a check was out) drops it, so the next change went out beside
+  // the check still out, and the older answer, arriving last, morphed away a row just added. A
+  // check asked for while another is out is not sent: the next one, sent once the answer is in,
+  // carries every field as it is then (and one add or remove, as always).
+  var checkOut = false, checkAgain = false;
+  document.addEventListener("htmx:confirm", function (event) {
+    if (event.detail.elt.id !== "builder" || !checkOut) return;
+    event.preventDefault();
+    checkAgain = true;
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id === "builder") checkOut = true;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt.id !== "builder") return;
+    checkOut = false;
+    if (!checkAgain) return;
+    window.setTimeout(function () {
+      var current = document.getElementById("builder");
+      // A check htmx's own queue sent meanwhile took the fields as they are now.
+      if (checkOut || !current) { checkAgain = false; return; }
+      checkAgain = false;
+      window.htmx.trigger(current, "change");
+    }, 0);
+  });
   // htmx's queue can lose a request queued behind another when the answer morphs the form (its
   // data on the form is reset): a click whose op no request took yet gets one of its own.
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -70,6 +70,41 @@ def test_mouse_clicks_on_anadir_while_the_answers_are_out_add_one_row_each(
     expect(rows).to_have_count(3)
 
 
+# Counts the builder's live checks out at once (htmx's own events, as the page sees them).
+COUNT_CHECKS_OUT = """
+window.checksOut = 0; window.mostChecksOut = 0;
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (event.detail.elt.id !== "builder") return;
+  window.checksOut += 1; window.mostChecksOut = Math.max(window.mostChecksOut, window.checksOut);
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (event.detail.elt.id === "builder") window.checksOut -= 1;
+});
+"""
+
+
+@pytest.mark.parametrize("system", sorted(ADD_BUTTONS))
+def test_a_click_while_a_queued_check_is_out_waits_for_it(page, make_user, force_login, slow_builder, system):
+    """ "Añadir", then the name changed while that row is on its way (its check waits in the
+    queue and goes out once the row's answer is in), then "Añadir" again while it is out: each
+    check waits for the one before. Two out at once could answer in the wrong order, and the
+    older answer, without the new row, would take it away."""
+    page.add_init_script(COUNT_CHECKS_OUT)
+    add, rows = open_builder(page, force_login, make_user, system)
+    name = page.locator("#id_name")
+    before = rows.count()
+    for index in range(4):
+        add.click()
+        name.fill(f"Con prisa {index}")
+        name.dispatch_event("change")
+        expect(rows.nth(before + index)).to_be_visible(timeout=WAIT_MS)
+    page.wait_for_function("() => window.checksOut === 0", timeout=WAIT_MS)
+    page.wait_for_timeout(800)  # a late answer would take a row away now
+    expect(rows).to_have_count(before + 4)
+    expect(name).to_have_value("Con prisa 3")
+    assert page.evaluate("window.mostChecksOut") == 1
+
+
 @pytest.mark.parametrize("system", sorted(ADD_BUTTONS))
 def test_a_double_click_on_anadir_adds_one_row(page, make_user, force_login, slow_builder, system):
     add, rows = open_builder(page, force_login, make_user, system)
