@@ -31,7 +31,7 @@ from ..system_pages import BuilderView
 from ..templatetags.character_tags import rule_label_filter
 from .epic20_availability import unavailable
 from .epic20_catalogue import catalogue_for, maps, rule_texts
-from .epic20_form import BuilderForm
+from .epic20_form import CATALOGUE_LISTS, BuilderForm
 from .epic20_panels import budget_rows, conversion_rows, derived_rows, equipment_costs
 from .epic20_texts import equipment_flag_fields, name_of
 
@@ -71,9 +71,6 @@ def shown_rule(problem: dict) -> str:
     """The rule section shown after an error. A sheet needs a name, but no section of the
     document asks for one (the engine files it under NIVEL): the page shows no section there."""
     return "" if problem.get("path") == "/name" else problem.get("rule") or ""
-
-
-CATALOGUE_LISTS = ("power", "advantage", "maneuver")
 
 
 def weapon_choices(sheet: dict, details: dict[str, str], lang: str) -> dict[str, tuple]:
@@ -158,13 +155,21 @@ def _rule_text_links(name: str, lang: str) -> str:
 
 @lru_cache(maxsize=32)
 def _catalogue_lists(
-    lang: str, action: str, blocked, chosen, details, errors, weapon_options=()
+    lang: str, action: str, shown, blocked, chosen, details, errors, weapon_options=()
 ) -> dict[str, str]:
-    """The builder's catalogue lists (every power, advantage and maneuver; their rule texts load
-    when opened): most of the page, and the same from one keystroke to the next unless the
-    choices they show changed, so each rendering is remembered for the values it shows."""
+    """The builder's catalogue lists the player opened (`shown`; every power, advantage or
+    maneuver, their rule texts loading when opened) and, of the maneuvers' list while it is
+    closed, the maneuvers chosen: their boxes, details and weapons are part of the sheet. Each
+    rendering is remembered for the values it shows: the same from one keystroke to the next
+    unless the choices they show changed."""
+    catalogue = catalogue_for(lang)
     context = {
-        "catalogue": catalogue_for(lang),
+        "catalogue": catalogue,
+        "maneuvers": (
+            catalogue["maneuvers"]
+            if "maneuver" in shown
+            else [m for m in catalogue["maneuvers"] if m["slug"] in frozenset(chosen)]
+        ),
         "action": action,
         "unavailable": dict(blocked),
         "chosen_maneuvers": frozenset(chosen),
@@ -178,20 +183,28 @@ def _catalogue_lists(
     lists = {}
     with translation.override(lang):
         for name in CATALOGUE_LISTS:
+            if name not in shown and not (name == "maneuver" and chosen):
+                continue
             html = render_to_string(f"characters/epic20/builder.html#{name}-list", context)
             body = _INDENT.sub(">\n<", html.strip())
-            lists[name] = mark_safe(_RULE_TEXTS.format(links=_rule_text_links(name, lang), list=body))
+            links = _rule_text_links(name, lang) if name in shown else ""
+            lists[name] = mark_safe(_RULE_TEXTS.format(links=links, list=body))
     return lists
 
 
-def catalogue_lists(lang: str, action: str, form: BuilderForm, blocked: dict, slots: dict, sheet: dict):
+def catalogue_lists(lang: str, action: str, form: BuilderForm, slots: dict, sheet: dict):
+    """The lists as `_catalogue_lists` draws them; what is unavailable and which weapons fit are
+    worked out only when a list shows any entry."""
+    if not form.shown and not form.maneuvers:
+        return {}
     maneuver_errors = tuple(
         sorted((slot, tuple(messages)) for slot, messages in slots.items() if slot.startswith("maneuver-"))
     )
     return _catalogue_lists(
         lang,
         action,
-        tuple(sorted(blocked.items())),
+        tuple(sorted(form.shown)),
+        tuple(sorted(unavailable(sheet, lang=lang).items())),
         tuple(sorted(form.maneuvers)),
         tuple(sorted(form.maneuver_details.items())),
         maneuver_errors,
@@ -217,7 +230,6 @@ def builder_view(
         errors.append({**problem, "slot": slot, "rule": shown_rule(problem)})
     warnings = [{**w, "slot": form.slot_for(w["path"])} for w in report["warnings"]]
     flags = _row_flags(form)
-    blocked = unavailable(sheet, lang=lang)
     costs, mundane_points = equipment_costs(form)
     catalogue = catalogue_for(lang)
     archetype = catalogue["archetypes_by_slug"].get(sheet.get("archetype") or "")
@@ -236,7 +248,6 @@ def builder_view(
         "archetype_options": _options_with_values(archetype, form.options),
         "report": report,
         "row_flags": flags,
-        "unavailable": blocked,
         "budget_rows": budget_rows(report["budget"], mundane_points),
         "conversions": conversion_rows(report["budget"]),
         "derived_rows": derived_rows(report["derived"]),
@@ -246,10 +257,18 @@ def builder_view(
         ),
         "skill_values": [(str(json_number(v / 2)), half(v / 2)) for v in range(5)],
         "can_waive": character is not None and is_character_gm(request.user, character),
-        "catalogue_lists": catalogue_lists(lang, action, form, blocked, slots, sheet),
+        "catalogue_lists": catalogue_lists(lang, action, form, slots, sheet),
+        "shown_lists": form.shown,
+        # Opening a catalogue list is no change to the sheet: a new one stays quiet until one.
+        "untouched": character is None and not saving and _still_blank(form),
         "equipment_flags": equipment_flag_fields(),
     }
     return BuilderView(valid=report["valid"], errors=errors, slots=dict(slots), warnings=warnings, own=own)
+
+
+def _still_blank(form: BuilderForm) -> bool:
+    """Nothing written, chosen or added yet: the blank form's sheet, and no row."""
+    return not any(form.rows.values()) and form.sheet() == BuilderForm.blank().sheet()
 
 
 ATTRIBUTE_VALUES = (("0", "0"), ("0.5", "½"), ("1", "1"))

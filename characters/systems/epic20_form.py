@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rules.epic20.sheet import EQUIPMENT_FLAGS
 
 from ..sheets import json_number
+from . import epic20_row_items as row_items
 from .epic20_catalogue import maps
 
 # Repeated rows of the form, each with its fields (in the order the sheet writes them).
@@ -39,6 +39,10 @@ ROW_KEY = {
     "complications": "complication",
     "equipment": "name",
 }
+# The builder's catalogue lists (every power, advantage and maneuver), each drawn only once the
+# player opens it ("show:power"): most of the page's weight, and most players open one or none.
+# An open list is remembered by the form (a hidden `shown` field) from one live check to the next.
+CATALOGUE_LISTS = ("power", "advantage", "maneuver")
 MAX_ROWS = 60  # per section: more than any legal sheet needs; bounds the work per request
 DEFAULT_LEVEL = 8  # NIVEL: "El nivel de un héroe típico inicial es 8."
 ATTRIBUTE_VALUES = ("0", "0.5", "1")
@@ -46,27 +50,6 @@ _ROW_FIELD = re.compile(r"^(?P<section>[a-z]+)-(?P<index>\d{1,3})-(?P<field>[a-z
 
 
 # --- Form → sheet ------------------------------------------------------------------------------
-
-
-def read_number(text: Any) -> Any:
-    """ "8" → 8, "0.5" or "0,5" → 0.5, "" → None; anything else is kept as written so that the
-    engine reports it where it is."""
-    if not isinstance(text, str):
-        return text
-    cleaned = text.strip().replace(",", ".").replace("½", ".5")
-    if cleaned == "":
-        return None
-    if cleaned.startswith("."):
-        cleaned = "0" + cleaned
-    try:
-        number = Decimal(cleaned)
-    except InvalidOperation:
-        return text
-    if not number.is_finite() or abs(number) > 10**9:
-        return text
-    if number == number.to_integral_value():
-        return int(number)
-    return float(number)
 
 
 @dataclass
@@ -93,6 +76,7 @@ class BuilderForm:
     maneuvers: list[str]
     options: dict[str, Any] = field(default_factory=dict)
     maneuver_details: dict[str, str] = field(default_factory=dict)
+    shown: frozenset[str] = frozenset()  # the catalogue lists open (CATALOGUE_LISTS)
 
     # -- building -------------------------------------------------------------------------------
     @classmethod
@@ -110,7 +94,15 @@ class BuilderForm:
         options = {key[len("opt-") :]: str(data.get(key, "")) for key in data if key.startswith("opt-")}
         rows = _posted_rows(data)
         maneuvers, details = _posted_maneuvers(data)
-        return cls(fields=fields, rows=rows, maneuvers=maneuvers, options=options, maneuver_details=details)
+        shown = frozenset(str(name) for name in data.getlist("shown")) & frozenset(CATALOGUE_LISTS)
+        return cls(
+            fields=fields,
+            rows=rows,
+            maneuvers=maneuvers,
+            options=options,
+            maneuver_details=details,
+            shown=shown,
+        )
 
     @classmethod
     def from_sheet(cls, sheet: Mapping) -> BuilderForm:
@@ -130,23 +122,28 @@ class BuilderForm:
 
     # -- editing --------------------------------------------------------------------------------
     def apply(self, op: str) -> str | None:
-        """Apply an add/remove button ("add:skills", "add:powers:volar", "remove:skills:2").
-        Returns the section it changed, or None for an unknown operation."""
+        """Apply an add/remove button ("add:skills", "add:powers:volar", "remove:skills:2") or a
+        catalogue list's ("show:power", "hide:maneuver"). Returns the section it changed, or None
+        for an unknown operation or a list's."""
         parts = (op or "").split(":")
-        if len(parts) >= 2 and parts[0] == "add" and parts[1] in ROW_SECTIONS:
-            section = parts[1]
-            if len(self.rows[section]) < MAX_ROWS:
-                key = parts[2] if len(parts) == 3 else None
-                self.rows[section].append(_new_row(section, len(self.rows[section]), key))
-            return section
+        if len(parts) == 2 and parts[0] in ("show", "hide") and parts[1] in CATALOGUE_LISTS:
+            self.shown = self.shown | {parts[1]} if parts[0] == "show" else self.shown - {parts[1]}
+            return None
+        if len(parts) in (2, 3) and parts[0] == "add" and parts[1] in ROW_SECTIONS:
+            return self._add_row(parts[1], parts[2] if len(parts) == 3 else None)
         if len(parts) == 3 and parts[0] == "remove" and parts[1] in ROW_SECTIONS and parts[2].isdigit():
-            section, index = parts[1], int(parts[2])
-            kept = [row for row in self.rows[section] if row.index != index]
-            self.rows[section] = [
-                Row(section=section, index=i, values=row.values) for i, row in enumerate(kept)
-            ]
-            return section
+            return self._remove_row(parts[1], int(parts[2]))
         return None
+
+    def _add_row(self, section: str, key: str | None) -> str:
+        if len(self.rows[section]) < MAX_ROWS:
+            self.rows[section].append(_new_row(section, len(self.rows[section]), key))
+        return section
+
+    def _remove_row(self, section: str, index: int) -> str:
+        kept = [row for row in self.rows[section] if row.index != index]
+        self.rows[section] = [Row(section=section, index=i, values=row.values) for i, row in enumerate(kept)]
+        return section
 
     # -- the sheet --------------------------------------------------------------------------------
     def sheet(self) -> dict:
@@ -158,7 +155,7 @@ class BuilderForm:
             "system": "epic20",
             "name": self.fields.get("name", "").strip(),
             "concept": self.fields.get("concept", "").strip(),
-            "level": read_number(self.fields.get("level", "")),
+            "level": row_items.read_number(self.fields.get("level", "")),
             "archetype": archetype,
         }
         arch = m["archetypes"].get(archetype) if archetype else None
@@ -170,7 +167,7 @@ class BuilderForm:
             sheet["archetype_options"] = chosen
         attributes = {}
         for slug in m["attributes"]:
-            value = read_number(self.fields.get(f"attr-{slug}", ""))
+            value = row_items.read_number(self.fields.get(f"attr-{slug}", ""))
             if value is not None:
                 attributes[slug] = value
         sheet["attributes"] = attributes
@@ -277,16 +274,6 @@ def _checkbox_text(value: Any) -> str:
     return value if isinstance(value, str) else str(value)
 
 
-def checkbox_value(text: Any) -> Any:
-    """A checkbox field as the sheet's boolean: ticked ("on") is true, empty is false, and what
-    no checkbox sends is passed on as written for the engine to refuse at its pointer."""
-    if text in ("on", "true", "1", True):
-        return True
-    if text in ("", "off", "false", "0", None, False):
-        return False
-    return text
-
-
 def _option_value(option, raw: str | None):
     """The option's value whose text the form sent (values may be strings, numbers, booleans)."""
     for choice in option.choices:
@@ -300,83 +287,7 @@ def _row_item(section: str, values: dict[str, Any], m: dict) -> dict | None:
     key = values.get(ROW_KEY[section])
     if not key or (isinstance(key, str) and not key.strip()):
         return None
-    if section == "equipment":
-        return _equipment_item(values)
-    return _ROW_ITEMS[section](values, m)
-
-
-def _skill_item(values: dict[str, Any], m: dict) -> dict:
-    """A skill row: the specialty when written or when the skill has one, and the points."""
-    item: dict[str, Any] = {"skill": values["skill"]}
-    skill = m["skills"].get(values["skill"])
-    specialty = (values.get("specialty") or "").strip()
-    if specialty or (skill is not None and skill.specialty):
-        item["specialty"] = specialty
-    item["value"] = read_number(values.get("value", ""))
-    return item
-
-
-def _power_item(values: dict[str, Any], m: dict) -> dict:
-    """A power row: its modifiers, detail, units (unless the single unit of a power that cannot
-    be repeated) and whether it is thrown."""
-    item = {"power": values["power"], "modifiers": list(values.get("modifiers") or [])}
-    _add_detail(item, values)
-    units = read_number(values.get("units", ""))
-    power = m["powers"].get(values["power"])
-    if units is not None and (power is None or power.repeatable or units != 1):
-        item["units"] = units
-    if checkbox_value(values.get("throwing")) is not False:
-        # ARQUETIPOS, Masa de músculos: a ranged power used to throw
-        item["throwing"] = checkbox_value(values.get("throwing"))
-    return item
-
-
-def _advantage_item(values: dict[str, Any], m: dict) -> dict:
-    """An advantage row: its points (1 when left empty) and detail."""
-    item = {"advantage": values["advantage"], "points": read_number(values.get("points", ""))}
-    if item["points"] is None:
-        item["points"] = 1
-    _add_detail(item, values)
-    return item
-
-
-def _complication_item(values: dict[str, Any], m: dict) -> dict:
-    item = {"complication": values["complication"]}
-    _add_detail(item, values)
-    return item
-
-
-# How each section but equipment (`_equipment_item`) writes a row's item.
-_ROW_ITEMS = {
-    "skills": _skill_item,
-    "powers": _power_item,
-    "advantages": _advantage_item,
-    "complications": _complication_item,
-}
-
-
-def _add_detail(item: dict[str, Any], values: dict[str, Any]) -> None:
-    """The row's detail, when written, as the item's next key."""
-    detail = (values.get("detail") or "").strip()
-    if detail:
-        item["detail"] = detail
-
-
-def _equipment_item(values: dict[str, Any]) -> dict:
-    """An equipment row as the sheet writes it: `armor` always, the other properties only when
-    set (MANIOBRAS DE COMBATE reads them; an unset one is false), and the detail when written."""
-    item: dict[str, Any] = {
-        "kind": values.get("kind") or "mundane",
-        "name": values["name"].strip(),
-        "power": values.get("power") or None,
-        "armor": checkbox_value(values.get("armor")),
-    }
-    for key in EQUIPMENT_FLAGS[1:]:
-        value = checkbox_value(values.get(key))
-        if value is not False:
-            item[key] = value
-    _add_detail(item, values)
-    return item
+    return row_items.ROW_ITEMS[section](values, m)
 
 
 # --- Reading the fields: a POST, a stored sheet ------------------------------------------------

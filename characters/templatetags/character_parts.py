@@ -11,7 +11,11 @@ register = template.Library()
 
 def builder_is_untouched(context) -> bool:
     """A new character's builder as it first opens: nothing typed yet, so nothing to refuse. The
-    first live check, a save or a row button (all of them posts) shows the errors."""
+    first live check, a save or a row button (all of them posts) shows the errors; a system may
+    say for itself (`untouched` in its view), as Epic20 does of a blank form whose only change
+    is an opened catalogue list."""
+    if "untouched" in context:
+        return bool(context["untouched"])
     request = context.get("request")
     return getattr(request, "method", "") == "GET" and context.get("character") is None
 

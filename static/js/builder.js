@@ -14,6 +14,12 @@
       if (oldNode.classList.contains("catalogue-search")) return false;
       if (editedSinceRequest(oldNode)) return false;
       if (newNode.nodeType === 1 && newNode.hasAttribute("data-morph-keep")) return false;
+      // idiomorph leaves the focused element's content as it is (a text field's caret); a
+      // focused button takes its new words (a catalogue's "Ver el catálogo" → "Ocultar").
+      if (oldNode === document.activeElement && oldNode.tagName === "BUTTON" && newNode.nodeType === 1 &&
+          oldNode.innerHTML !== newNode.innerHTML) {
+        oldNode.innerHTML = newNode.innerHTML;
+      }
       return true;
     };
     callbacks.beforeAttributeUpdated = function (name, element) {

@@ -65,6 +65,10 @@ def table():
     return gm, player, campaign, character
 
 
+# Epic20's builder with every catalogue list open (`shown`, as the page's buttons leave them).
+EVERY_LIST = ["power", "advantage", "maneuver"]
+
+
 def form_data(sheet: dict, **extra) -> dict:
     """The builder's POST fields for `sheet`, as the page would send them."""
     from characters.systems.epic20_form import BuilderForm

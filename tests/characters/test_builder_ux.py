@@ -244,9 +244,13 @@ def test_the_new_texts_speak_english_when_the_page_does(user):
 
 
 def test_the_catalogue_lists_follow_each_answers_choices(user):
-    first = live(user, nova(maneuvers=[{"maneuver": "desenfunda-rapido", "detail": "pistola"}]))
-    second = live(user, nova(maneuvers=["iniciativa-mejorada"]))
-    again = live(user, nova(maneuvers=[{"maneuver": "desenfunda-rapido", "detail": "pistola"}]))
+    first = live(
+        user, nova(maneuvers=[{"maneuver": "desenfunda-rapido", "detail": "pistola"}]), shown="maneuver"
+    )
+    second = live(user, nova(maneuvers=["iniciativa-mejorada"]), shown="maneuver")
+    again = live(
+        user, nova(maneuvers=[{"maneuver": "desenfunda-rapido", "detail": "pistola"}]), shown="maneuver"
+    )
 
     def checked(body, slug):
         return " checked" in re.search(rf'<input [^>]*id="maneuver-{slug}"[^>]*>', body).group(0)

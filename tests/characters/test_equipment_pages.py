@@ -253,7 +253,7 @@ def test_fineza_offers_the_one_handed_melee_weapons_and_attack_powers_of_the_she
 
 
 def test_ojo_agudo_offers_the_single_shot_ranged_weapons(user):
-    body = live(user, swordsman())
+    body = live(user, swordsman(), shown="maneuver")
 
     select = element(body, "maneuver-detail-ojo-agudo")
     # This sheet has no ranged power: only the crossbow fits.

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from characters.models import Character
-from tests.characters.helpers import form_data, make_character, nova, over_budget_powers, table
+from tests.characters.helpers import EVERY_LIST, form_data, make_character, nova, over_budget_powers, table
 from tests.characters.html_parts import element
 from tests.factories import UserFactory, campaign_for
 from tests.schema_contract import data_written_outside_the_api
@@ -110,8 +110,8 @@ def test_the_page_has_no_hand_made_diffing_left(user):
 def test_neither_the_page_nor_a_live_answer_carries_the_rule_texts(user):
     """Each text loads when its `<details>` opens; the live answer keeps what the page loaded."""
     client = client_for(user)
-    page = client.post("/characters/new/", form_data(nova(), op="check")).content.decode()
-    live = client.post("/characters/new/", form_data(nova()), **HTMX).content.decode()
+    page = client.post("/characters/new/", form_data(nova(), op="check", shown=EVERY_LIST)).content.decode()
+    live = client.post("/characters/new/", form_data(nova(), shown=EVERY_LIST), **HTMX).content.decode()
 
     for body in (page, live):
         assert "rayo de fuego, armas mágicas" not in body
@@ -172,7 +172,7 @@ def test_removing_a_row_renumbers_the_rest(user):
 
 
 def test_a_maneuver_whose_prerequisite_is_missing_says_what_it_requires(user):
-    page = client_for(user).get("/characters/new/").content.decode()
+    page = client_for(user).post("/characters/new/", {"shown": EVERY_LIST}, **HTMX).content.decode()
 
     assert re.search(r'id="avail-maneuver-iniciativa-mejorada-2"[^>]*>Requiere: Iniciativa mejorada<', page)
     assert re.search(
@@ -183,17 +183,17 @@ def test_a_maneuver_whose_prerequisite_is_missing_says_what_it_requires(user):
 def test_choosing_the_prerequisite_clears_the_requirement(user):
     client = client_for(user)
     sheet = nova(maneuvers=["desenfunda-rapido", "levantarse-rapido"])
-    before = client.post("/characters/new/", form_data(sheet), **HTMX).content.decode()
+    before = client.post("/characters/new/", form_data(sheet, shown="maneuver"), **HTMX).content.decode()
     assert "Requiere" in element(before, "avail-maneuver-iniciativa-mejorada-2")
 
-    body = client.post("/characters/new/", form_data(nova()), **HTMX).content.decode()
+    body = client.post("/characters/new/", form_data(nova(), shown="maneuver"), **HTMX).content.decode()
 
     cleared = element(body, "avail-maneuver-iniciativa-mejorada-2")
     assert cleared and "Requiere" not in cleared and "d-none" in cleared
 
 
 def test_the_catalogue_links_each_entry_to_its_rule_text(user):
-    page = client_for(user).get("/characters/new/").content.decode()
+    page = client_for(user).post("/characters/new/", form_data(nova(), op="show:power")).content.decode()
 
     assert "Ataque especial a distancia" in page
     assert "rayo de fuego, armas mágicas" not in page  # the document's text, loaded when opened

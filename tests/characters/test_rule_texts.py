@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from characters.systems.epic20_catalogue import catalogue_for, maps
+from tests.characters.helpers import EVERY_LIST, form_data, nova
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -139,7 +140,7 @@ def test_the_builder_no_longer_carries_any_rule_text_and_weighs_much_less():
 def test_without_javascript_each_list_links_to_its_texts():
     client = Client()
     client.force_login(UserFactory())
-    page = client.get("/characters/new/").content.decode()
+    page = client.post("/characters/new/", form_data(nova(), op="check", shown=EVERY_LIST)).content.decode()
 
     noscript = re.findall(r"<noscript>(<p.*?)</noscript>", page)
     assert noscript == [

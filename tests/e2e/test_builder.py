@@ -17,6 +17,17 @@ def add_row(page, button_name, section, index):
     ).to_be_visible()
 
 
+def open_catalogue(page, name):
+    """Opens a catalogue list ("power", "advantage", "maneuver"): drawn once asked for, its
+    button keeps the focus and says the list is open."""
+    toggle = page.locator(f"#toggle-{name}-list")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_have_text("Ocultar el catálogo")
+    expect(page.locator(f"#catalogue-{name}s-panel .catalogue-search")).to_be_visible()
+
+
 def add_from_catalogue(page, search_id, query, entry_name):
     page.locator(f"#{search_id}").fill(query)
     page.get_by_role("button", name=f"Añadir {entry_name}", exact=True).click()
@@ -52,7 +63,9 @@ def test_a_player_builds_a_legal_character_from_nothing_and_opens_the_sheet(page
     specialty.fill("Supervivencia")
     expect(page.locator("#budget-skills .spent")).to_have_text("4")
 
-    # Powers from the searchable catalogue.
+    # Powers from the searchable catalogue, drawn once opened.
+    expect(page.locator("#catalogue-powers")).to_have_count(0)
+    open_catalogue(page, "power")
     add_from_catalogue(page, "search-powers", "especial a dist", "Ataque especial a distancia")
     expect(page.locator("#powers-0-power")).to_have_value("ataque-especial-a-distancia")
     add_from_catalogue(page, "search-powers", "volar", "Volar")
@@ -75,11 +88,13 @@ def test_a_player_builds_a_legal_character_from_nothing_and_opens_the_sheet(page
     expect(page.locator("#budget-powers")).not_to_have_class(re.compile("table-danger"))
     expect(page.locator("#err-powers")).to_be_empty()
 
+    open_catalogue(page, "advantage")
     add_from_catalogue(page, "search-advantages", "piloto", "Excelente piloto")
     add_from_catalogue(page, "search-advantages", "contactos", "Contactos")
     expect(page.locator("#budget-advantages .spent")).to_have_text("2")
 
     # A maneuver that needs another says so until the other is chosen.
+    open_catalogue(page, "maneuver")
     page.locator("#search-maneuvers").fill("iniciativa")
     expect(page.locator("#avail-maneuver-iniciativa-mejorada-2")).to_have_text(
         "Requiere: Iniciativa mejorada"
@@ -138,6 +153,8 @@ def test_a_live_check_morphs_the_page_in_place_keeping_focus_and_caret(page, mak
 def test_an_open_rule_text_and_a_catalogue_search_survive_a_live_check(page, make_user, force_login):
     force_login(page, make_user(username="buscadora"))
     page.goto("/characters/new/")
+    open_catalogue(page, "power")
+    assert page.evaluate("document.activeElement.id") == "toggle-power-list"  # morphed in place
     page.locator("#search-powers").fill("volar")
     volar = page.locator("#catalogue-powers .catalogue-item", has_text="Volar").first
     expect(volar.locator(".rule-text")).to_be_empty()  # the page does not carry the text
@@ -155,6 +172,15 @@ def test_an_open_rule_text_and_a_catalogue_search_survive_a_live_check(page, mak
     expect(volar.locator(".rule-text")).to_have_text(text)
     assert page.locator("#catalogue-powers .catalogue-item[hidden]").count() == hidden_before > 0
 
+    # Closed again from the same button, which keeps the focus; the row added stays.
+    toggle = page.locator("#toggle-power-list")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_text("Ver el catálogo (73 poderes)")
+    expect(page.locator("#catalogue-powers")).to_have_count(0)
+    assert page.evaluate("document.activeElement.id") == "toggle-power-list"
+    expect(page.locator("#powers-0-power")).to_have_value("volar")
+
 
 def test_rule_texts_load_once_each_in_their_own_queue_and_stay_through_clicks(page, make_user, force_login):
     """Two texts opened while the builder re-checks both arrive, each asked for once, and the
@@ -164,6 +190,8 @@ def test_rule_texts_load_once_each_in_their_own_queue_and_stay_through_clicks(pa
     page.on("request", lambda r: asked.append(r.url) if "/characters/rules/" in r.url else None)
     page.goto("/characters/new/")
     page.locator("#id_name").fill("Lectora")
+    open_catalogue(page, "maneuver")
+    open_catalogue(page, "advantage")
     maneuver = page.locator("#field-maneuver-actuar-y-despues-moverse")
     advantage = page.locator("#catalogue-advantages .catalogue-item").first
     maneuver.locator("summary").click()
@@ -189,6 +217,7 @@ def test_on_a_phone_a_maneuver_s_name_opens_its_rule_text_and_its_box_ticks_it(
     does not tick the maneuver (that is the box's, which the name labels)."""
     page = force_login(new_page(viewport={"width": 390, "height": 844}), make_user(username="movil"))
     page.goto("/characters/new/")
+    open_catalogue(page, "maneuver")
     page.locator("#search-maneuvers").fill("actuar y")
     maneuver = page.locator("#field-maneuver-actuar-y-despues-moverse")
     maneuver.get_by_text("Actuar y después moverse", exact=True).click()
@@ -257,6 +286,7 @@ def test_a_player_marks_an_items_properties_sees_a_refusal_at_its_box_and_picks_
     # A one-handed melee weapon for Fineza con un arma, offered in its select once it exists.
     add_item(page, 1)
     page.locator("#equipment-1-name").fill("Estoque")
+    open_catalogue(page, "maneuver")
     page.locator("#search-maneuvers").fill("fineza")
     page.locator("#maneuver-fineza-con-un-arma").check()
     weapon = page.locator("#maneuver-detail-fineza-con-un-arma")
