@@ -28,7 +28,7 @@ from rules.registration import default_slug
 
 from . import access, list_filters, save_once, selectors, services
 from .api import export_filename
-from .forms import AttachForm, AwardForm, WaiverForm
+from .forms import AttachForm, AwardForm, WaiverForm, campaign_choices
 from .models import Character
 from .page_versions import character_list_version, character_page_version
 from .system_pages import builder_page, sheet_page
@@ -255,6 +255,10 @@ def _versioned(context: dict, request, character: Character | None) -> dict:
     return context
 
 
+# The longest `?campaign=` a new sheet's builder reads: a campaign's id (the database's largest
+# has 19 digits); anything longer names no campaign.
+CAMPAIGN_ID_CHARS = 20
+
 # Where a new sheet's builder was opened from, to go back there once it is saved (the fight page's
 # "Crear un PNJ con el constructor"): `{"system", "url"}` in the session.
 RETURN_KEY = "builder_return"
@@ -287,20 +291,32 @@ def _builder_page(request, pages, template: str, character: Character | None):
     if character is None and not request.htmx:
         _remember_return(request)
 
-    def context() -> dict:
-        form = pages.form_from_sheet(character.sheet) if character else pages.form_blank()
-        campaign = request.GET.get("campaign", "") if character is None else ""
-        return _versioned(
-            builder_page(request, pages, form, character, campaign=campaign), request, character
-        )
-
+    fresh = {save_once.FIELD: save_once.save_key_new}
     if character is None:
-        return render_page(request, template, context())
+        return _blank_builder_page(request, pages, template, fresh)
+
+    def context() -> dict:
+        form = pages.form_from_sheet(character.sheet)
+        return _versioned(builder_page(request, pages, form, character), request, character)
+
     version = character_page_version(request, character)
     shell = {"character": character}
-    return render_remembered_page(
-        request, template, shell, "builder-page", version, context, {save_once.FIELD: save_once.save_key_new}
-    )
+    return render_remembered_page(request, template, shell, "builder-page", version, context, fresh)
+
+
+def _blank_builder_page(request, pages, template: str, fresh: dict):
+    """A new character's builder is the same page for everyone with the same campaigns to choose
+    from (and the same one chosen by `?campaign=`): remembered under those and the system's
+    template."""
+    campaign = request.GET.get("campaign", "")[:CAMPAIGN_ID_CHARS]
+    choices = tuple(campaign_choices(request.user))
+
+    def context() -> dict:
+        page = builder_page(request, pages, pages.form_blank(), None, campaign=campaign)
+        return _versioned({**page, "campaign_choices": list(choices)}, request, None)
+
+    version = (template, choices, campaign)
+    return render_remembered_page(request, template, {}, "blank-builder-page", version, context, fresh)
 
 
 # --- The sheet -----------------------------------------------------------------------------------

@@ -6,14 +6,17 @@ page; and each answer carries its own request's CSRF token, which works."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
 
 from characters import services
+from rules.registration import registrations
 from tests.characters.helpers import form_data, make_character, nova, table
 from tests.characters.test_api import client_for as api
-from tests.factories import UserFactory
+from tests.factories import UserFactory, campaign_for, player_in
 from tests.remembered import TOKEN, without_tokens
 
 pytestmark = pytest.mark.django_db
@@ -121,3 +124,42 @@ def test_english_readers_get_their_own_page():
     read(browser(player), sheet_url(character))
     english = read(browser(player, HTTP_ACCEPT_LANGUAGE="en"), sheet_url(character))
     assert 'lang="en"' in english and "Jugador:" not in english
+
+
+# --- A new character's builder: the same page for everyone with the same campaigns -------------
+
+SAVE_KEY = re.compile(r'name="save_key" value="([^"]+)"')
+
+
+@pytest.mark.parametrize(
+    "system", [slug for slug, found in registrations().items() if found.pages is not None]
+)
+def test_a_new_characters_builder_read_again_is_the_builder_drawn_afresh_with_its_own_save_key(system):
+    _gm, player, _campaign, _character = table()
+    client = browser(player)
+    url = f"/characters/new/?system={system}"
+    first, again = read(client, url), read(client, url)
+    cache.clear()
+    fresh = read(client, url)
+
+    assert without_tokens(first) == without_tokens(again) == without_tokens(fresh)
+    assert "fresh-" not in again
+    # Each opened builder saves once under its own key: two opened pages are two new sheets.
+    keys = [SAVE_KEY.findall(page) for page in (first, again, fresh)]
+    assert all(len(found) == 1 for found in keys) and len({found[0] for found in keys}) == 3
+
+
+def test_each_player_sees_their_own_campaigns_in_a_new_characters_builder_and_a_join_at_once():
+    gm, player, campaign, _character = table()
+    loner = UserFactory()
+    other = campaign_for(gm, name="Mareas de acero")
+    assert "La Liga de la Noche" in read(browser(player), "/characters/new/")
+    assert "La Liga de la Noche" not in read(browser(loner), "/characters/new/")
+
+    player_in(other, loner)
+
+    page = read(browser(loner), "/characters/new/")
+    assert "Mareas de acero" in page and "La Liga de la Noche" not in page
+    chosen = read(browser(player), f"/characters/new/?campaign={campaign.pk}")
+    assert f'<option value="{campaign.pk}" selected>La Liga de la Noche</option>' in chosen
+    assert " selected>La Liga de la Noche" not in read(browser(player), "/characters/new/")
