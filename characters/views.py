@@ -286,8 +286,8 @@ def _after_creating(request, saved: Character) -> str:
 
 
 def _builder_page(request, pages, template: str, character: Character | None):
-    """The builder as it opens: a new character's drawn now; an existing one's remembered under
-    the character's version until it changes."""
+    """The builder as it opens, remembered: a new character's under the campaigns it offers
+    (`_blank_builder_page`), an existing one's under the character's version until it changes."""
     if character is None and not request.htmx:
         _remember_return(request)
 

@@ -201,7 +201,7 @@ def test_the_catalogue_links_each_entry_to_its_rule_text(user):
         '<details class="flex-grow-1" hx-get="/characters/rules/epic20/power/ataque-especial-a-distancia/" '
         'hx-trigger="toggle once">'
     ) in page
-    assert 'class="form-control form-control-sm mb-2 catalogue-search"' in page
+    assert 'class="form-control form-control-sm my-2 catalogue-search" id="search-powers"' in page
 
 
 def test_the_builder_opens_a_stored_sheet_and_saves_changes(user):
