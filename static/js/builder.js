@@ -150,23 +150,26 @@
   // the check still out, and the older answer, arriving last, morphed away a row just added. A
   // check asked for while another is out is not sent: the next one, sent once the answer is in,
   // carries every field as it is then (and one add or remove, as always).
-  var checkOut = false, checkAgain = false;
+  // The check out is its request itself: one that ended without its event reaching this page
+  // (an error, an abort) blocks nothing.
+  var outRequest = null, checkAgain = false;
+  function checkOut() { return outRequest !== null && outRequest.readyState !== 4; }
   document.addEventListener("htmx:confirm", function (event) {
-    if (event.detail.elt.id !== "builder" || !checkOut) return;
+    if (event.detail.elt.id !== "builder" || !checkOut()) return;
     event.preventDefault();
     checkAgain = true;
   });
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.elt.id === "builder") checkOut = true;
+    if (event.detail.elt.id === "builder") outRequest = event.detail.xhr || null;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.elt.id !== "builder") return;
-    checkOut = false;
+    outRequest = null;
     if (!checkAgain) return;
     window.setTimeout(function () {
       var current = document.getElementById("builder");
       // A check htmx's own queue sent meanwhile took the fields as they are now.
-      if (checkOut || !current) { checkAgain = false; return; }
+      if (checkOut() || !current) { checkAgain = false; return; }
       checkAgain = false;
       window.htmx.trigger(current, "change");
     }, 0);
