@@ -259,11 +259,18 @@ def builder_view(
         "can_waive": character is not None and is_character_gm(request.user, character),
         "catalogue_lists": catalogue_lists(lang, action, form, slots, sheet),
         "shown_lists": form.shown,
-        # Opening a catalogue list is no change to the sheet: a new one stays quiet until one.
-        "untouched": character is None and not saving and _still_blank(form),
         "equipment_flags": equipment_flag_fields(),
     }
+    own.update(_quiet_after_a_list_toggled(form, character, saving))
     return BuilderView(valid=report["valid"], errors=errors, slots=dict(slots), warnings=warnings, own=own)
+
+
+def _quiet_after_a_list_toggled(form: BuilderForm, character, saving: bool) -> dict:
+    """Opening or closing a catalogue list is no change to the sheet: a new character's blank
+    form stays as quiet as it opened (`builder_is_untouched`). Otherwise the usual rule holds."""
+    if not form.list_toggled:
+        return {}
+    return {"untouched": character is None and not saving and _still_blank(form)}
 
 
 def _still_blank(form: BuilderForm) -> bool:

@@ -77,6 +77,7 @@ class BuilderForm:
     options: dict[str, Any] = field(default_factory=dict)
     maneuver_details: dict[str, str] = field(default_factory=dict)
     shown: frozenset[str] = frozenset()  # the catalogue lists open (CATALOGUE_LISTS)
+    list_toggled: bool = False  # this request opened or closed a list (and changed nothing else)
 
     # -- building -------------------------------------------------------------------------------
     @classmethod
@@ -128,6 +129,7 @@ class BuilderForm:
         parts = (op or "").split(":")
         if len(parts) == 2 and parts[0] in ("show", "hide") and parts[1] in CATALOGUE_LISTS:
             self.shown = self.shown | {parts[1]} if parts[0] == "show" else self.shown - {parts[1]}
+            self.list_toggled = True
             return None
         if len(parts) in (2, 3) and parts[0] == "add" and parts[1] in ROW_SECTIONS:
             return self._add_row(parts[1], parts[2] if len(parts) == 3 else None)

@@ -163,3 +163,29 @@ def _query(data: dict):
     for key, values in data.items():
         query.setlist(key, values)
     return query
+
+
+def test_opening_a_list_on_a_blank_builder_leaves_it_quiet_and_any_change_still_checks(user):
+    client = client_for(user)
+    blank = form_data_of_the_blank_page(client)
+
+    opened = client.post("/characters/new/", {**blank, "op": "show:power"}, **HTMX).content.decode()
+    erased = client.post("/characters/new/", blank, **HTMX).content.decode()  # a name typed, then erased
+    named = client.post("/characters/new/", {**blank, "name": "Nova", "op": "show:power"}, **HTMX).content.decode()
+
+    assert 'id="sheet-untouched"' in opened and 'id="error-list"' not in opened
+    assert 'id="error-list"' in erased and "Ponle un nombre al personaje." in erased
+    assert 'id="error-list"' in named and 'id="sheet-untouched"' not in named
+
+
+def form_data_of_the_blank_page(client) -> dict:
+    """What the blank builder's form posts as drawn: its fields' values and checked boxes."""
+    page = client.get("/characters/new/").content.decode()
+    data = {}
+    for match in re.finditer(r"<input([^>]*)>", page):
+        attributes = match.group(1)
+        name, value = re.search(r'name="([^"]*)"', attributes), re.search(r'value="([^"]*)"', attributes)
+        ticked = " checked" in attributes or not re.search(r'type="(radio|checkbox)"', attributes)
+        if name and ticked and name.group(1) not in ("csrfmiddlewaretoken", "next", "language"):
+            data.setdefault(name.group(1), value.group(1) if value else "")
+    return data
