@@ -11,10 +11,12 @@ from .models import Award, Character
 from .services import MAX_AWARD, MAX_REASON, MAX_SHEET_BYTES
 
 
-def campaign_choices(user) -> list[tuple[str, str]]:
+def campaign_choices(user, system: str | None = None) -> list[tuple[str, str]]:
     """The campaigns `user` belongs to, through their memberships (characters never imports
-    combat)."""
+    combat); with `system`, only that system's (a new sheet can join no other)."""
     memberships = user.memberships.select_related("campaign").order_by("campaign__name", "campaign_id")
+    if system is not None:
+        memberships = memberships.filter(campaign__system=system)
     return [(str(m.campaign_id), m.campaign.name) for m in memberships]
 
 

@@ -121,7 +121,11 @@ def builder_page(
         "live": live,
         "campaign": campaign,
         # Only the whole page shows it: a callable, so a live check never runs the query.
-        "campaign_choices": (lambda: campaign_choices(request.user)) if character is None else [],
+        "campaign_choices": (
+            (lambda: campaign_choices(request.user, system=form.sheet().get("system")))
+            if character is None
+            else []
+        ),
     }
 
 

@@ -293,7 +293,7 @@ def _builder_page(request, pages, template: str, character: Character | None):
 
     fresh = {save_once.FIELD: save_once.save_key_new}
     if character is None:
-        return _blank_builder_page(request, pages, template, fresh)
+        return _blank_builder_page(request, pages, template, _builder_system(request, None), fresh)
 
     def context() -> dict:
         form = pages.form_from_sheet(character.sheet)
@@ -304,12 +304,12 @@ def _builder_page(request, pages, template: str, character: Character | None):
     return render_remembered_page(request, template, shell, "builder-page", version, context, fresh)
 
 
-def _blank_builder_page(request, pages, template: str, fresh: dict):
-    """A new character's builder is the same page for everyone with the same campaigns to choose
-    from (and the same one chosen by `?campaign=`): remembered under those and the system's
-    template."""
+def _blank_builder_page(request, pages, template: str, system: str, fresh: dict):
+    """A new character's builder is the same page for everyone with the same campaigns of its
+    system to choose from (and the same one chosen by `?campaign=`): remembered under those and
+    the system's template."""
     campaign = request.GET.get("campaign", "")[:CAMPAIGN_ID_CHARS]
-    choices = tuple(campaign_choices(request.user))
+    choices = tuple(campaign_choices(request.user, system=system))
 
     def context() -> dict:
         page = builder_page(request, pages, pages.form_blank(), None, campaign=campaign)

@@ -163,3 +163,21 @@ def test_each_player_sees_their_own_campaigns_in_a_new_characters_builder_and_a_
     chosen = read(browser(player), f"/characters/new/?campaign={campaign.pk}")
     assert f'<option value="{campaign.pk}" selected>La Liga de la Noche</option>' in chosen
     assert " selected>La Liga de la Noche" not in read(browser(player), "/characters/new/")
+
+
+def test_a_new_characters_builder_offers_only_the_campaigns_of_its_system():
+    gm, player, _campaign, _character = table()
+    hero = campaign_for(gm, name="Campeones de la costa", system="hero")
+    player_in(hero, player)
+    client = browser(player)
+
+    epic20, hero_page = read(client, "/characters/new/?system=epic20"), read(client, "/characters/new/?system=hero")
+
+    assert "La Liga de la Noche" in epic20 and "Campeones de la costa" not in epic20
+    assert "Campeones de la costa" in hero_page and "La Liga de la Noche" not in hero_page
+    # The page drawn again for a form posted back (a row added without JavaScript) offers the same.
+    posted = Client()
+    posted.force_login(player)
+    again = posted.post("/characters/new/", {"system": "hero", "op": "add:attacks"}).content.decode()
+    assert 'id="attacks-0-name"' in again
+    assert "Campeones de la costa" in again and "La Liga de la Noche" not in again
