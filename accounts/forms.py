@@ -3,6 +3,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .names import name_taken
+from .validators import UsernameValidator
 
 
 class SignupForm(UserCreationForm):
@@ -21,7 +22,9 @@ class SignupForm(UserCreationForm):
         self.fields["email"].widget.attrs.update({"autocomplete": "email"})
 
     def clean_username(self):
-        # The form's field already gives the NFKC form; clashes are judged as the API does.
+        # Checked as typed, as the API does (the form's field has already given the NFKC form);
+        # clashes are judged as the API does.
+        UsernameValidator()(str(self.data.get(self.add_prefix("username"), "")))
         username = self.cleaned_data.get("username")
         if username and name_taken(username):
             raise forms.ValidationError(_("Ese nombre de usuario ya está en uso."), code="unique")

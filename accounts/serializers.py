@@ -1,5 +1,4 @@
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -9,6 +8,7 @@ from epic20site.api import StrictCharField, StrictSerializer
 
 from .models import Profile
 from .names import canonical, name_taken
+from .validators import UsernameValidator
 
 # Long enough for any passphrase, short enough that nobody makes the server hash a megabyte.
 PASSWORD_MAX_LENGTH = 4096
@@ -18,8 +18,9 @@ USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
 class RegisterInputSerializer(StrictSerializer):
     username = StrictCharField(
         max_length=USERNAME_MAX_LENGTH,
-        validators=[UnicodeUsernameValidator()],
-        help_text="Letters, digits and @/./+/-/_ only; case-insensitively unique.",
+        validators=[UsernameValidator()],
+        help_text="Latin letters (accented ones and ñ included), digits and @/./+/-/_ only, as typed; "
+        "case-insensitively unique.",
     )
     password = StrictCharField(
         max_length=PASSWORD_MAX_LENGTH,
