@@ -171,7 +171,9 @@ def test_opening_a_list_on_a_blank_builder_leaves_it_quiet_and_any_change_still_
 
     opened = client.post("/characters/new/", {**blank, "op": "show:power"}, **HTMX).content.decode()
     erased = client.post("/characters/new/", blank, **HTMX).content.decode()  # a name typed, then erased
-    named = client.post("/characters/new/", {**blank, "name": "Nova", "op": "show:power"}, **HTMX).content.decode()
+    named = client.post(
+        "/characters/new/", {**blank, "name": "Nova", "op": "show:power"}, **HTMX
+    ).content.decode()
 
     assert 'id="sheet-untouched"' in opened and 'id="error-list"' not in opened
     assert 'id="error-list"' in erased and "Ponle un nombre al personaje." in erased

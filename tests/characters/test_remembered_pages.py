@@ -171,7 +171,10 @@ def test_a_new_characters_builder_offers_only_the_campaigns_of_its_system():
     player_in(hero, player)
     client = browser(player)
 
-    epic20, hero_page = read(client, "/characters/new/?system=epic20"), read(client, "/characters/new/?system=hero")
+    epic20, hero_page = (
+        read(client, "/characters/new/?system=epic20"),
+        read(client, "/characters/new/?system=hero"),
+    )
 
     assert "La Liga de la Noche" in epic20 and "Campeones de la costa" not in epic20
     assert "Campeones de la costa" in hero_page and "La Liga de la Noche" not in hero_page
