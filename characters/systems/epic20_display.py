@@ -163,16 +163,17 @@ def _catalogue_lists(
     rendering is remembered for the values it shows: the same from one keystroke to the next
     unless the choices they show changed."""
     catalogue = catalogue_for(lang)
+    chosen_maneuvers = frozenset(chosen)
     context = {
         "catalogue": catalogue,
         "maneuvers": (
             catalogue["maneuvers"]
             if "maneuver" in shown
-            else [m for m in catalogue["maneuvers"] if m["slug"] in frozenset(chosen)]
+            else [m for m in catalogue["maneuvers"] if m["slug"] in chosen_maneuvers]
         ),
         "action": action,
         "unavailable": dict(blocked),
-        "chosen_maneuvers": frozenset(chosen),
+        "chosen_maneuvers": chosen_maneuvers,
         "maneuver_details": dict(details),
         "slots": {slot: list(messages) for slot, messages in errors},
         "weapon_selects": {
@@ -261,21 +262,22 @@ def builder_view(
         "shown_lists": form.shown,
         "equipment_flags": equipment_flag_fields(),
     }
-    own.update(_quiet_after_a_list_toggled(form, character, saving))
+    own.update(_quiet_after_a_list_toggled(form, sheet, character, saving))
     return BuilderView(valid=report["valid"], errors=errors, slots=dict(slots), warnings=warnings, own=own)
 
 
-def _quiet_after_a_list_toggled(form: BuilderForm, character, saving: bool) -> dict:
+def _quiet_after_a_list_toggled(form: BuilderForm, sheet: dict, character, saving: bool) -> dict:
     """Opening or closing a catalogue list is no change to the sheet: a new character's blank
     form stays as quiet as it opened (`builder_is_untouched`). Otherwise the usual rule holds."""
     if not form.list_toggled:
         return {}
-    return {"untouched": character is None and not saving and _still_blank(form)}
+    return {"untouched": character is None and not saving and _still_blank(form, sheet)}
 
 
-def _still_blank(form: BuilderForm) -> bool:
-    """Nothing written, chosen or added yet: the blank form's sheet, and no row."""
-    return not any(form.rows.values()) and form.sheet() == BuilderForm.blank().sheet()
+def _still_blank(form: BuilderForm, sheet: dict) -> bool:
+    """Nothing written, chosen or added yet: the blank form's sheet (`sheet`, this form's), and
+    no row."""
+    return not any(form.rows.values()) and sheet == BuilderForm.blank().sheet()
 
 
 ATTRIBUTE_VALUES = (("0", "0"), ("0.5", "½"), ("1", "1"))
