@@ -162,26 +162,19 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.elt.id === "builder") outRequest = event.detail.xhr || null;
   });
+  // Once the answer is in, what waited goes out in one check: the changes held back, and the
+  // next add or remove no check has taken yet (one per check, so each click adds one row). After
+  // a failed check nothing is sent by itself: the message's button or the next change sends it.
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.elt.id !== "builder") return;
     outRequest = null;
-    if (!checkAgain) return;
+    var waiting = checkAgain || pendingOps.length > 0;
+    checkAgain = false;
+    if (!waiting || !event.detail.successful) return;
     window.setTimeout(function () {
       var current = document.getElementById("builder");
-      // A check htmx's own queue sent meanwhile took the fields as they are now.
-      if (checkOut() || !current) { checkAgain = false; return; }
-      checkAgain = false;
-      window.htmx.trigger(current, "change");
-    }, 0);
-  });
-  // htmx's queue can lose a request queued behind another when the answer morphs the form (its
-  // data on the form is reset): a click whose op no request took yet gets one of its own.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
-    if (form.id !== "builder" || !pendingOps.length || !event.detail.successful) return;
-    window.setTimeout(function () {
-      var current = document.getElementById("builder");
-      if (pendingOps.length && current) window.htmx.trigger(current, "change");
+      // A check htmx's own queue sent meanwhile took the fields as they are now (and an op).
+      if (current && !checkOut()) window.htmx.trigger(current, "change");
     }, 0);
   });
   document.addEventListener("htmx:configRequest", function (event) {
