@@ -81,3 +81,20 @@ def test_a_refused_name_is_answered_in_the_readers_language_and_nothing_is_store
     )
     assert english.json()["errors"][0]["code"] == "username.invalid"
     assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_sign_up_page_gives_the_same_one_reason(client):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    data = {
+        "username": "con espacio",
+        "password1": "dados-de-veinte-caras",
+        "password2": "dados-de-veinte-caras",
+    }
+    page = client.post(reverse("accounts:signup"), data).content.decode()
+
+    assert page.count("Usa solo letras (con tildes y ñ), números y los signos @ . + - _, sin espacios.") == 1
+    assert "Introduzca un nombre de usuario válido" not in page
+    assert not get_user_model().objects.exists()

@@ -16,24 +16,12 @@ from characters.systems.epic20_catalogue import catalogue_for
 from characters.systems.epic20_form import CATALOGUE_LISTS, BuilderForm
 from tests.characters.helpers import EVERY_LIST, form_data, nova
 from tests.characters.html_parts import element
+from tests.characters.test_equipment_pages import HTMX, client_for, live
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 ADD_BUTTON = {"power": 'value="add:powers:', "advantage": 'value="add:advantages:'}
 MANEUVER_BOX = re.compile(r'<input [^>]*name="maneuvers" value="([^"]+)"[^>]*>')
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def live(user, sheet: dict, **extra) -> str:
-    response = client_for(user).post("/characters/new/", form_data(sheet, **extra), **HTMX)
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def boxes(body: str) -> list[str]:
