@@ -19,6 +19,10 @@ class SignupForm(UserCreationForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs.update({"autocomplete": "username", "autofocus": True})
+        # The site's rule (accounts/validators.py), not Django's wider one.
+        self.fields["username"].help_text = _(
+            "Hasta 150 caracteres: letras (con tildes y ñ), números y @ . + - _."
+        )
         self.fields["email"].widget.attrs.update({"autocomplete": "email"})
 
     def clean_username(self):

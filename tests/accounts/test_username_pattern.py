@@ -98,3 +98,19 @@ def test_the_sign_up_page_gives_the_same_one_reason(client):
     assert page.count("Usa solo letras (con tildes y ñ), números y los signos @ . + - _, sin espacios.") == 1
     assert "Introduzca un nombre de usuario válido" not in page
     assert not get_user_model().objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "help_text"),
+    [
+        ("es", "Hasta 150 caracteres: letras (con tildes y ñ), números y @ . + - _."),
+        ("en", "Up to 150 characters: letters (accented ones and ñ included), digits and @ . + - _."),
+    ],
+)
+def test_the_sign_up_page_states_the_sites_rule_under_the_name(client, lang, help_text):
+    from django.urls import reverse
+
+    page = client.get(reverse("accounts:signup"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+
+    assert help_text in page
+    assert "@/./+/-/_" not in page
